@@ -1,0 +1,109 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "save.h"
+
+int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!text || !*text || *text == '-') {
+        fprintf(stderr, "volcanique: %s: expected a number, got '%s'\n", what, text ? text : "");
+        return -1;
+    }
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v < lo || v > hi) {
+        fprintf(stderr, "volcanique: %s: expected a whole number from %llu to %llu, got '%s'\n", what,
+                (unsigned long long)lo, (unsigned long long)hi, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_open(Session *s, const CliArgs *a)
+{
+    char root[SESSION_PATH], err[512];
+    if (a->root)
+        snprintf(root, sizeof root, "%s", a->root);
+    else
+        session_default_root(root, sizeof root);
+    if (session_open(s, root, err, sizeof err)) {
+        fprintf(stderr, "volcanique: cannot load the rules: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_load(Session *s, const char *path)
+{
+    LoadedSave ls;
+    char err[512];
+    if (save_read_file(path, &ls, err, sizeof err)) {
+        fprintf(stderr, "volcanique: %s: %s\n", path, err);
+        return -1;
+    }
+    action_log_free(&s->log);
+    s->current = &s->game;
+    int rc = save_restore(&s->game, &s->rules, &ls, &s->log, session_hooks(), s, err, sizeof err);
+    loaded_save_free(&ls);
+    if (rc) {
+        fprintf(stderr, "volcanique: %s: %s\n", path, err);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_save(Session *s, const char *path)
+{
+    SaveMeta meta;
+    memset(&meta, 0, sizeof meta);
+    snprintf(meta.rules_version, sizeof meta.rules_version, "%s", RULES_VERSION);
+    char err[512];
+    if (save_write_file(path, &s->game, &s->log, &meta, err, sizeof err)) {
+        fprintf(stderr, "volcanique: cannot write %s: %s\n", path, err);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int *consumed)
+{
+    const char *opt = a->argv[i];
+    const char *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
+    uint64_t v;
+    *consumed = 0;
+    if (strcmp(opt, "--players") == 0 || strcmp(opt, "--seed") == 0 || strcmp(opt, "--variant") == 0 ||
+        strcmp(opt, "--setup") == 0) {
+        if (!val) {
+            fprintf(stderr, "volcanique: %s needs a value\n", opt);
+            return -1;
+        }
+        *consumed = 2;
+    } else {
+        return 0;
+    }
+    if (strcmp(opt, "--players") == 0) {
+        if (cli_number(val, "--players", MIN_PLAYERS, MAX_PLAYERS, &v))
+            return -1;
+        o->players = (uint8_t)v;
+    } else if (strcmp(opt, "--seed") == 0) {
+        if (cli_number(val, "--seed", 0, UINT64_MAX, seed))
+            return -1;
+    } else if (strcmp(opt, "--setup") == 0) {
+        if (cli_number(val, "--setup", 1, 2, &v))
+            return -1;
+        o->setup_variation = (uint8_t)v;
+    } else {
+        if (strcmp(val, "symbiosis") && strcmp(val, "to_the_left")) {
+            fprintf(stderr, "volcanique: --variant: expected symbiosis or to_the_left, got '%s'\n", val);
+            return -1;
+        }
+        snprintf(o->variant, sizeof o->variant, "%s", val);
+    }
+    return 0;
+}

@@ -1,0 +1,37 @@
+/* Shared pieces of the command line: argument parsing helpers, opening a
+ * session, loading and writing saves. Every command returns its exit status:
+ * 0 success, 1 a failure of the thing asked for, 2 a bad command line. */
+#ifndef VQ_CLI_H
+#define VQ_CLI_H
+
+#include <stdint.h>
+
+#include "session.h"
+
+typedef struct CliArgs {
+    int argc;
+    char **argv;          /* after the subcommand */
+    const char *root;     /* --root, or NULL for the default */
+} CliArgs;
+
+/* Parses a whole unsigned number; returns 0 or -1 (message printed, naming `what`). */
+int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
+/* Opens the session (content, scripts). Prints the error and returns -1 on failure. */
+int cli_open(Session *s, const CliArgs *a);
+/* Loads SAVE into the session's game by replaying it. Prints the error on failure. */
+int cli_load(Session *s, const char *path);
+/* Writes the session's game to path atomically. Prints the error on failure. */
+int cli_save(Session *s, const char *path);
+/* Parses the game options shared by new, tui and sim. Returns the index of the
+ * first unconsumed argument, or -1 on a bad option (message printed). */
+int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int *consumed);
+
+int cmd_new(const CliArgs *a);
+int cmd_show(const CliArgs *a);
+int cmd_options(const CliArgs *a);
+int cmd_act(const CliArgs *a);
+int cmd_replay(const CliArgs *a);
+int cmd_tui(const CliArgs *a);
+int cmd_sim(const CliArgs *a);
+
+#endif

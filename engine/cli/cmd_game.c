@@ -1,0 +1,131 @@
+/* new, show, options, act, replay: the game driven one decision at a time
+ * through save files, so shells and other programs can script it. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "save.h"
+#include "textview.h"
+
+int cmd_new(const CliArgs *a)
+{
+    GameOptions o = { 2, 1, "symbiosis" };
+    uint64_t seed = (uint64_t)time(NULL);
+    const char *path = NULL;
+    for (int i = 0; i < a->argc;) {
+        int used;
+        if (cli_game_option(a, i, &o, &seed, &used))
+            return 2;
+        if (used) {
+            i += used;
+        } else if (a->argv[i][0] == '-') {
+            fprintf(stderr, "volcanique new: unknown option '%s' (see volcanique --help)\n", a->argv[i]);
+            return 2;
+        } else if (!path) {
+            path = a->argv[i++];
+        } else {
+            fprintf(stderr, "volcanique new: one save file only, got '%s' too\n", a->argv[i]);
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "volcanique new: which file should the game be saved to? (volcanique new SAVE ...)\n");
+        return 2;
+    }
+    Session s;
+    if (cli_open(&s, a))
+        return 1;
+    char err[512];
+    if (session_new_game(&s, &o, seed, err, sizeof err)) {
+        fprintf(stderr, "volcanique new: %s\n", err);
+        session_close(&s);
+        return 1;
+    }
+    int rc = cli_save(&s, path);
+    if (rc == 0)
+        printf("New %d-player game, seed %llu, saved to %s. Next: volcanique options %s\n", o.players,
+               (unsigned long long)seed, path, path);
+    session_close(&s);
+    return rc ? 1 : 0;
+}
+
+static int with_save(const CliArgs *a, const char *cmd, int extra, Session *s)
+{
+    if (a->argc != 1 + extra) {
+        fprintf(stderr, "volcanique %s: expected %s\n", cmd, extra ? "SAVE N" : "SAVE");
+        return 2;
+    }
+    if (cli_open(s, a))
+        return 1;
+    if (cli_load(s, a->argv[0])) {
+        session_close(s);
+        return 1;
+    }
+    return 0;
+}
+
+int cmd_show(const CliArgs *a)
+{
+    Session s;
+    int rc = with_save(a, "show", 0, &s);
+    if (rc)
+        return rc;
+    text_state(stdout, &s.game);
+    session_close(&s);
+    return 0;
+}
+
+int cmd_options(const CliArgs *a)
+{
+    Session s;
+    int rc = with_save(a, "options", 0, &s);
+    if (rc)
+        return rc;
+    static Option opts[MAX_OPTIONS];
+    int n = game_options(&s.game, opts, MAX_OPTIONS);
+    text_pending(stdout, &s.game);
+    for (int i = 0; i < n; i++) {
+        char line[200];
+        text_option(line, sizeof line, &s.game, &opts[i]);
+        printf("%4d  %s\n", i, line);
+    }
+    session_close(&s);
+    return 0;
+}
+
+int cmd_act(const CliArgs *a)
+{
+    Session s;
+    int rc = with_save(a, "act", 1, &s);
+    if (rc)
+        return rc;
+    uint64_t n;
+    char err[512];
+    if (cli_number(a->argv[1], "option number", 0, MAX_OPTIONS, &n)) {
+        session_close(&s);
+        return 2;
+    }
+    if (game_apply(&s.game, (int)n, err, sizeof err)) {
+        fprintf(stderr, "volcanique act: %s (see volcanique options %s)\n", err, a->argv[0]);
+        session_close(&s);
+        return 1;
+    }
+    rc = cli_save(&s, a->argv[0]);
+    if (rc == 0)
+        text_pending(stdout, &s.game);
+    session_close(&s);
+    return rc ? 1 : 0;
+}
+
+int cmd_replay(const CliArgs *a)
+{
+    Session s;
+    int rc = with_save(a, "replay", 0, &s);
+    if (rc)
+        return rc;
+    printf("replayed %d actions from seed %llu: state hash %016llx matches\n", s.log.len,
+           (unsigned long long)s.game.seed, (unsigned long long)game_hash(&s.game));
+    session_close(&s);
+    return 0;
+}

@@ -1,0 +1,102 @@
+/* The board: an unbounded-in-spirit hex plane stored as a BOARD_SIZE square of
+ * axial cells around the origin. Each cell is ocean or a stack of tiles; the
+ * stacks live in a tile pool inside the board so a board is one flat value.
+ *
+ * Height = number of tiles in the stack (a Volcano tile counts as one);
+ * ocean is height 0; lava adds no height. */
+#ifndef VQ_BOARD_H
+#define VQ_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hex.h"
+#include "rules.h"
+
+#define BOARD_SIZE 40
+#define BOARD_OFFSET 20
+#define BOARD_CELLS (BOARD_SIZE * BOARD_SIZE)
+#define NO_CELL 0xFFFF
+#define MAX_BOARD_TILES 400
+#define NO_TILE 0
+
+typedef struct PlacedTile {
+    uint8_t type;        /* index into Rules.tile_types */
+    uint8_t rotation;    /* 0..5 clockwise sixths */
+    uint16_t below;      /* pool index of the tile beneath, NO_TILE at the bottom */
+} PlacedTile;
+
+enum { CELL_LAVA = 1 };
+
+typedef struct Cell {
+    uint16_t top;        /* pool index of the top tile, NO_TILE for ocean */
+    uint8_t height;
+    uint8_t flags;       /* CELL_LAVA */
+} Cell;
+
+#define MAX_LAND 256
+
+typedef struct Board {
+    Cell cells[BOARD_CELLS];
+    uint16_t land_count;                  /* cells holding land, in order of arrival */
+    uint16_t land[MAX_LAND];
+    uint8_t land_index[BOARD_CELLS];      /* position of a land cell in `land` */
+    uint16_t tile_count;                  /* pool entries used, entry 0 reserved */
+    PlacedTile tiles[MAX_BOARD_TILES];
+} Board;
+
+static inline bool board_in_bounds(Hex h)
+{
+    return h.q >= -BOARD_OFFSET && h.q < BOARD_SIZE - BOARD_OFFSET &&
+           h.r >= -BOARD_OFFSET && h.r < BOARD_SIZE - BOARD_OFFSET;
+}
+static inline int board_cell(Hex h) { return (h.r + BOARD_OFFSET) * BOARD_SIZE + (h.q + BOARD_OFFSET); }
+static inline Hex board_hex(int cell)
+{
+    return hex_make(cell % BOARD_SIZE - BOARD_OFFSET, cell / BOARD_SIZE - BOARD_OFFSET);
+}
+/* Neighbour cell in direction dir, or NO_CELL past the edge of the stored plane. */
+int board_neighbour(int cell, int dir);
+
+void board_clear(Board *b);
+/* Stacks a tile; returns 0, or -1 if the pool or the land list is full. */
+int board_push(Board *b, int cell, int type, int rotation);
+/* Removes the top tile (the cell may become ocean). */
+void board_pop(Board *b, int cell);
+
+static inline bool board_is_land(const Board *b, int cell) { return b->cells[cell].top != NO_TILE; }
+static inline const PlacedTile *board_top(const Board *b, int cell)
+{
+    return b->cells[cell].top == NO_TILE ? NULL : &b->tiles[b->cells[cell].top];
+}
+/* Class of the top tile, or -1 for ocean. */
+int board_top_class(const Board *b, const Rules *rules, int cell);
+/* Biome on edge `edge` of the top tile of `cell`, or BIOME_NONE. */
+int board_edge_biome(const Board *b, const Rules *rules, int cell, int edge);
+/* Area index of the top tile on edge `edge`; the top tile must have areas. */
+int board_edge_area(const Board *b, const Rules *rules, int cell, int edge);
+/* Number of biome areas on the top tile (0 for ocean, volcano, soil). */
+int board_areas(const Board *b, const Rules *rules, int cell);
+int board_area_biome(const Board *b, const Rules *rules, int cell, int area);
+
+/* Edge biome of a tile type turned by `rotation`. */
+static inline int tile_edge_biome(const TileType *t, int rotation, int edge)
+{
+    return t->edge_biome[(edge - rotation + 12) % 6];
+}
+static inline int tile_edge_area(const TileType *t, int rotation, int edge)
+{
+    return t->area_of_edge[(edge - rotation + 12) % 6];
+}
+
+/* Whether a top tile of this class can have a land tile stacked on it. */
+bool tile_class_takes_stacking(int tile_class);
+/* The connecting-edge rule: a tile of `type` turned `rotation` placed on `cell`
+ * has at least one edge matching the facing edge of a neighbouring top tile. */
+bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation);
+/* Neighbour cells of `cell` whose height is lower than `height` (ocean counts),
+ * in direction order. Returns the count. */
+int board_lower_neighbours(const Board *b, int cell, int height, int out[6]);
+
+#endif

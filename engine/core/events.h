@@ -1,0 +1,62 @@
+/* The catalogue of named events the core emits to the rules layer, and the
+ * hooks through which it emits them. The core knows only names and integer
+ * fields; what a handler does is the script layer's business.
+ *
+ * Contract: the core fills an event's fields, calls hooks->emit, then reads
+ * back the writable fields. With no hooks, or no handler, fields keep the
+ * values the core put in (the base rules). */
+#ifndef VQ_EVENTS_H
+#define VQ_EVENTS_H
+
+#include <stdint.h>
+
+#define EVENT_MAX_FIELDS 12
+
+#define VQ_EVENT_LIST(X)                                                          \
+    X(EV_TURN_START, "turn_start")             /* player; writable: mode, moves, over */ \
+    X(EV_TARGETS, "targets")                   /* player; writable: players (bitmask) */ \
+    X(EV_BUY_LIMIT, "buy_limit")               /* player, bought, soil; writable: allowed */ \
+    X(EV_TILE_PLACED, "tile_placed")           /* player, q, r, type, height */ \
+    X(EV_BIOMES_MERGED, "biomes_merged")       /* player, q, r, players_involved */ \
+    X(EV_VOLCANO_ACTIVATED, "volcano_activated") /* player, q, r */ \
+    X(EV_POWER_UNLOCKED, "power_unlocked")     /* player, slot, card */ \
+    X(EV_LAVA_MOVED, "lava_moved")             /* q, r, ocean */ \
+    X(EV_CRITTER_REMOVED, "critter_removed")   /* owner, critter, q, r, cause */ \
+    X(EV_COLLECT, "collect")                   /* player; writable: allowed, cap */ \
+    X(EV_TURN_END, "turn_end")                 /* player, lava; writable: over */ \
+    X(EV_END_TRIGGERED, "end_triggered")       /* player, reason */ \
+    X(EV_SCORING, "scoring")                   /* player; writable: bonus */
+
+#define VQ_EVENT_ENUM(id, name) id,
+typedef enum EventId { VQ_EVENT_LIST(VQ_EVENT_ENUM) EV_COUNT } EventId;
+#undef VQ_EVENT_ENUM
+
+extern const char *const EVENT_NAMES[EV_COUNT];
+
+typedef struct EventField {
+    const char *name;
+    int64_t value;
+    int writable;
+} EventField;
+
+typedef struct GameEvent {
+    int id;
+    int nfields;
+    EventField fields[EVENT_MAX_FIELDS];
+} GameEvent;
+
+struct Game;
+
+typedef struct GameHooks {
+    /* Runs the handlers of ev->id. Returns 0, or -1 with a message in err
+     * (the core reports it and keeps the base values). */
+    int (*emit)(struct Game *g, void *ud, GameEvent *ev, char *err, int errlen);
+    /* Whether any handler listens to event `id`; lets the core skip building it. */
+    int (*listens)(void *ud, int id);
+} GameHooks;
+
+void event_begin(GameEvent *ev, int id);
+void event_field(GameEvent *ev, const char *name, int64_t value, int writable);
+int64_t event_get(const GameEvent *ev, const char *name);
+
+#endif

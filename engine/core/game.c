@@ -1,0 +1,362 @@
+/* Game set-up, shared queries and the state hash. */
+#include "core_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const KIND_NAMES[DK_COUNT] = {
+    "setup_tile", "setup_critter", "bonus", "move", "buy", "place", "migrate", "keep",
+    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "game_over",
+};
+static const char *const VERB_NAMES[VERB_COUNT] = {
+    "pass", "tile", "critter", "move", "buy", "migrate", "return", "keep", "target",
+    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource",
+};
+static const char *const PHASE_NAMES[PHASE_COUNT] = {
+    "setup", "move", "buy", "claim", "sacrifice", "collect", "lava", "over",
+};
+static const char *const END_NAMES[] = {
+    "none", "supply", "hand_empty", "super_volcano", "winter", "stalled",
+};
+
+const char *decision_kind_name(int k) { return k >= 0 && k < DK_COUNT ? KIND_NAMES[k] : "?"; }
+const char *verb_name(int v) { return v >= 0 && v < VERB_COUNT ? VERB_NAMES[v] : "?"; }
+const char *phase_name(int p) { return p >= 0 && p < PHASE_COUNT ? PHASE_NAMES[p] : "?"; }
+const char *end_reason_name(int r)
+{
+    return r >= 0 && r < (int)(sizeof END_NAMES / sizeof *END_NAMES) ? END_NAMES[r] : "?";
+}
+
+int action_log_append(ActionLog *log, const Option *opt)
+{
+    if (log->len == log->cap) {
+        int cap = log->cap ? log->cap * 2 : 256;
+        Option *items = realloc(log->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return -1;
+        log->items = items;
+        log->cap = cap;
+    }
+    log->items[log->len++] = *opt;
+    return 0;
+}
+
+void action_log_free(ActionLog *log)
+{
+    free(log->items);
+    log->items = NULL;
+    log->len = log->cap = 0;
+}
+
+/* ---- queries ---- */
+
+int hand_count(const Game *g, int player)
+{
+    int n = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        n += g->player[player].critters[i].place == AT_HAND;
+    return n;
+}
+
+int crater_count(const Game *g, int player)
+{
+    int n = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        n += g->player[player].critters[i].place == AT_CRATER;
+    return n;
+}
+
+int land_critter_count(const Game *g, int player)
+{
+    int n = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        n += g->player[player].critters[i].place == AT_BOARD;
+    return n;
+}
+
+int first_in_hand(const Game *g, int player)
+{
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        if (g->player[player].critters[i].place == AT_HAND)
+            return i;
+    return -1;
+}
+
+int critter_at(const Game *g, int cell, int area)
+{
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_BOARD && c->cell == cell && c->area == area)
+                return critter_id(p, i);
+        }
+    return -1;
+}
+
+int critters_on_cell(const Game *g, int cell, int *ids, int max)
+{
+    int n = 0;
+    for (int k = 0; k < g->players; k++) {
+        int p = (g->active + k) % g->players;
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_BOARD && c->cell == cell && n < max)
+                ids[n++] = critter_id(p, i);
+        }
+    }
+    return n;
+}
+
+int resource_total(const Player *p)
+{
+    return p->resources[0] + p->resources[1] + p->resources[2];
+}
+
+int land_supply(const Game *g)
+{
+    int n = 0;
+    for (int t = 0; t < g->rules.tile_type_count; t++) {
+        int c = g->rules.tile_types[t].tile_class;
+        if (c == TILE_UNO || c == TILE_DUO || c == TILE_TRIO)
+            n += g->supply_tiles[t];
+    }
+    return n;
+}
+
+int tile_type_of_class(const Rules *rules, int tile_class)
+{
+    for (int t = 0; t < rules->tile_type_count; t++)
+        if (rules->tile_types[t].tile_class == tile_class)
+            return t;
+    return -1;
+}
+
+void view_compute(const Game *g, View *v)
+{
+    regions_compute(&g->board, &g->rules, &v->rg);
+    memset(v->players_in, 0, (size_t)v->rg.count);
+    memset(v->count_in, 0, sizeof(v->count_in[0]) * (size_t)v->rg.count);
+    for (int i = 0; i < g->board.land_count; i++)
+        v->on_cell[g->board.land[i]] = 0;
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place != AT_BOARD)
+                continue;
+            v->on_cell[c->cell]++;
+            int r = view_region(g, v, c->cell, c->area);
+            if (r == NO_REGION)
+                continue;
+            v->players_in[r] |= (uint8_t)(1u << p);
+            v->count_in[r][p]++;
+        }
+}
+
+/* ---- resources ---- */
+
+static void add_payment(uint16_t *out, int *n, int max, uint16_t p)
+{
+    for (int i = 0; i < *n; i++)
+        if (out[i] == p)
+            return;
+    if (*n < max)
+        out[(*n)++] = p;
+}
+
+int payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, int max)
+{
+    int n = 0;
+    if (cost->each) {
+        if (have[0] >= cost->each && have[1] >= cost->each && have[2] >= cost->each)
+            add_payment(out, &n, max, pay_pack(cost->each, cost->each, cost->each));
+    }
+    if (cost->any) {
+        for (int d = 0; d <= have[0] && d <= cost->any; d++)
+            for (int m = 0; m <= have[1] && d + m <= cost->any; m++) {
+                int l = cost->any - d - m;
+                if (l <= have[2] && l <= 15)
+                    add_payment(out, &n, max, pay_pack(d, m, l));
+            }
+    }
+    if (cost->alike) {
+        for (int b = 0; b < BIOME_COUNT; b++)
+            if (have[b] >= cost->alike)
+                add_payment(out, &n, max, pay_pack(b == 0 ? cost->alike : 0,
+                                                   b == 1 ? cost->alike : 0,
+                                                   b == 2 ? cost->alike : 0));
+    }
+    return n;
+}
+
+void pay(Game *g, int player, uint16_t payment)
+{
+    for (int b = 0; b < BIOME_COUNT; b++) {
+        int amount = pay_of(payment, b);
+        g->player[player].resources[b] -= (uint8_t)amount;
+        g->supply_resources[b] += (uint8_t)amount;
+    }
+}
+
+void gain(Game *g, int player, int biome, int amount)
+{
+    if (amount > g->supply_resources[biome])
+        amount = g->supply_resources[biome];
+    g->supply_resources[biome] -= (uint8_t)amount;
+    g->player[player].resources[biome] += (uint8_t)amount;
+}
+
+/* ---- events ---- */
+
+int emit(Game *g, GameEvent *ev)
+{
+    if (!g->hooks || !g->hooks->emit)
+        return 0;
+    char err[256];
+    if (g->hooks->emit(g, g->hooks_ud, ev, err, sizeof err) != 0) {
+        fprintf(stderr, "volcanique: rules script error in '%s': %s\n", EVENT_NAMES[ev->id], err);
+        return -1;
+    }
+    return 0;
+}
+
+static int listens(const Game *g, int id)
+{
+    return g->hooks && g->hooks->emit && (!g->hooks->listens || g->hooks->listens(g->hooks_ud, id));
+}
+
+int target_players(Game *g)
+{
+    int all = (1 << g->players) - 1;
+    if (!listens(g, EV_TARGETS))
+        return all;
+    GameEvent ev;
+    event_begin(&ev, EV_TARGETS);
+    event_field(&ev, "player", g->active, 0);
+    event_field(&ev, "players", all, 1);
+    emit(g, &ev);
+    return (int)event_get(&ev, "players") & all;
+}
+
+bool stack_targetable(const Game *g, int cell, int mask)
+{
+    if (board_top_class(&g->board, &g->rules, cell) == TILE_SOIL)
+        return true;
+    int ids[8];
+    int n = critters_on_cell(g, cell, ids, 8);
+    if (n == 0)
+        return true;
+    for (int i = 0; i < n; i++)
+        if (mask & (1 << (ids[i] / MAX_CRITTERS)))
+            return true;
+    return false;
+}
+
+void critter_to_hand(Game *g, int id, const char *cause)
+{
+    Critter *c = game_critter(g, id);
+    Hex h = board_hex(c->cell);
+    c->place = AT_HAND;
+    c->cell = 0;
+    c->area = 0;
+    if (listens(g, EV_CRITTER_REMOVED)) {
+        GameEvent ev;
+        event_begin(&ev, EV_CRITTER_REMOVED);
+        event_field(&ev, "owner", id / MAX_CRITTERS, 0);
+        event_field(&ev, "critter", id % MAX_CRITTERS, 0);
+        event_field(&ev, "q", h.q, 0);
+        event_field(&ev, "r", h.r, 0);
+        event_field(&ev, "cause", cause[0], 0);
+        emit(g, &ev);
+    }
+}
+
+/* ---- set-up ---- */
+
+static void fill_supply(Game *g)
+{
+    const Rules *r = &g->rules;
+    int total = r->land_tiles_base + r->land_tiles_per_extra_player * (g->players - 2);
+    int per_class[3];
+    per_class[TILE_TRIO] = (total * r->share_percent[TILE_TRIO] + 50) / 100;
+    per_class[TILE_DUO] = (total * r->share_percent[TILE_DUO] + 50) / 100;
+    per_class[TILE_UNO] = total - per_class[TILE_TRIO] - per_class[TILE_DUO];
+    memset(g->supply_tiles, 0, sizeof g->supply_tiles);
+    for (int c = 0; c < 3; c++) {
+        int types[MAX_TILE_TYPES], nt = 0;
+        for (int t = 0; t < r->tile_type_count; t++)
+            if (r->tile_types[t].tile_class == c)
+                types[nt++] = t;
+        for (int k = 0; k < per_class[c] && nt > 0; k++)   /* round robin keeps colours balanced */
+            g->supply_tiles[types[k % nt]]++;
+    }
+    g->supply_volcanoes = (uint8_t)(r->volcanoes_per_player * g->players);
+    for (int b = 0; b < BIOME_COUNT; b++)
+        g->supply_resources[b] = r->resources_per_type;
+}
+
+static void deal_grid(Game *g)
+{
+    const Rules *r = &g->rules;
+    int order[MAX_POWER_CARDS];
+    for (int i = 0; i < r->power_card_count; i++)
+        order[i] = i;
+    for (int i = r->power_card_count - 1; i > 0; i--) {   /* Fisher-Yates */
+        int j = (int)rng_below(&g->rng, (uint32_t)(i + 1));
+        int t = order[i]; order[i] = order[j]; order[j] = t;
+    }
+    memset(g->grid_card, 255, sizeof g->grid_card);
+    g->caldera_size = 0;
+    for (int i = 0; i < r->power_card_count; i++) {
+        const PowerCard *card = &r->power_cards[order[i]];
+        int empty[MAX_GRID_SLOTS], ne = 0;
+        for (int s = 0; s < r->grid_slot_count; s++) {
+            const GridSlot *slot = &r->grid[s];
+            if (g->grid_card[s] == 255 && slot->level >= card->level_min &&
+                slot->level <= card->level_max && (!card->middle_only || slot->column == 0))
+                empty[ne++] = s;
+        }
+        if (ne > 0)
+            g->grid_card[empty[rng_below(&g->rng, (uint32_t)ne)]] = (uint8_t)order[i];
+        else
+            g->caldera_deck[g->caldera_size++] = (uint8_t)order[i];
+    }
+}
+
+int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,
+              const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+{
+    if (rules_validate(rules, err, errlen))
+        return -1;
+    if (opts->players < MIN_PLAYERS || opts->players > MAX_PLAYERS) {
+        snprintf(err, (size_t)errlen, "players: must be %d to %d, got %d", MIN_PLAYERS, MAX_PLAYERS,
+                 opts->players);
+        return -1;
+    }
+    if (opts->setup_variation != 1 && opts->setup_variation != 2) {
+        snprintf(err, (size_t)errlen, "setup variation: must be 1 or 2, got %d", opts->setup_variation);
+        return -1;
+    }
+    memset(g, 0, sizeof *g);
+    g->rules = *rules;
+    g->options = *opts;
+    g->seed = seed;
+    g->hooks = hooks;
+    g->hooks_ud = hooks_ud;
+    rng_seed(&g->rng, seed);
+    board_clear(&g->board);
+    g->players = opts->players;
+    fill_supply(g);
+    deal_grid(g);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        for (int i = 0; i < MAX_CRITTERS; i++)
+            g->player[p].critters[i].place =
+                (p < g->players && i < rules->critters_per_player) ? AT_HAND : AT_UNUSED;
+    g->phase = PHASE_SETUP;
+    g->setup_step = 0;
+    flow_advance(g);
+    return 0;
+}
+
+bool game_over(const Game *g) { return g->phase == PHASE_OVER; }
+

@@ -1,0 +1,80 @@
+#include "invariants.h"
+
+#include <stdio.h>
+
+#include "core_internal.h"
+
+#define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
+
+int invariants_check(const Game *g, char *err, int errlen)
+{
+    const Rules *r = &g->rules;
+    const Board *b = &g->board;
+
+    /* Critters: each in one known place; board critters on a free area of a land top tile. */
+    for (int p = 0; p < g->players; p++) {
+        int grid = 0;
+        for (int i = 0; i < MAX_CRITTERS; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (i >= r->critters_per_player) {
+                if (c->place != AT_UNUSED)
+                    FAIL("player %d critter %d exists beyond the %d a player has", p, i, r->critters_per_player);
+                continue;
+            }
+            if (c->place > AT_SEA)
+                FAIL("player %d critter %d is nowhere", p, i);
+            if (c->place == AT_GRID) {
+                grid++;
+                if (c->cell >= r->grid_slot_count || !g->unlocked[p][c->cell])
+                    FAIL("player %d critter %d marks a grid slot they do not hold", p, i);
+            }
+            if (c->place != AT_BOARD)
+                continue;
+            if (c->cell >= BOARD_CELLS || !board_is_land(b, c->cell))
+                FAIL("player %d critter %d stands in the ocean", p, i);
+            if (c->area >= board_areas(b, r, c->cell))
+                FAIL("player %d critter %d stands on area %d of a tile with %d areas", p, i, c->area,
+                     board_areas(b, r, c->cell));
+            if (critter_at(g, c->cell, c->area) != critter_id(p, i))
+                FAIL("two critters share area %d of cell %d", c->area, c->cell);
+        }
+        if (crater_count(g, p) > r->crater_capacity)
+            FAIL("player %d has %d critters in a crater that holds %d", p, crater_count(g, p), r->crater_capacity);
+        int held = 0;
+        for (int s = 0; s < r->grid_slot_count; s++)
+            held += g->unlocked[p][s];
+        if (grid > held)
+            FAIL("player %d has more grid critters than unlocked slots", p);
+    }
+
+    /* Tiles: land tiles on the board plus the supply equal the starting supply. */
+    int on_board[MAX_TILE_TYPES] = { 0 };
+    for (int k = 0; k < b->land_count; k++)
+        for (int t = b->cells[b->land[k]].top; t != NO_TILE; t = b->tiles[t].below)
+            on_board[b->tiles[t].type]++;
+    int land = 0, start = 0;
+    for (int t = 0; t < r->tile_type_count; t++)
+        if (r->tile_types[t].tile_class <= TILE_TRIO)
+            land += on_board[t] + g->supply_tiles[t];
+    start = r->land_tiles_base + r->land_tiles_per_extra_player * (g->players - 2) + 3 * g->players;
+    if (land > start)
+        FAIL("%d land tiles exist, more than the %d the game started with", land, start);
+    int volcanoes = on_board[tile_type_of_class(r, TILE_VOLCANO)] + g->supply_volcanoes;
+    if (volcanoes != r->volcanoes_per_player * g->players)
+        FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
+
+    /* Resources: conserved between supply and players. */
+    for (int res = 0; res < BIOME_COUNT; res++) {
+        int total = g->supply_resources[res];
+        for (int p = 0; p < g->players; p++)
+            total += g->player[p].resources[res];
+        if (total != r->resources_per_type)
+            FAIL("%d %s resources exist, the game has %d", total, biome_name(res), r->resources_per_type);
+    }
+    if (g->pending.kind == DK_DISCARD || g->phase == PHASE_COLLECT)
+        return 0;   /* over the cap until the discards are made */
+    for (int p = 0; p < g->players; p++)
+        if (g->phase != PHASE_SETUP && resource_total(&g->player[p]) > 15)
+            FAIL("player %d holds %d resources", p, resource_total(&g->player[p]));
+    return 0;
+}

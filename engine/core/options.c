@@ -1,0 +1,299 @@
+/* The legal options of the pending decision.
+ *
+ * Field use per verb (Option):
+ *   PASS            -
+ *   TILE            subject = tile type, cell, sub = rotation
+ *   CRITTER         cell, sub = area (a critter from the decider's hand)
+ *   MOVE / MIGRATE  subject = critter id, cell, sub = area
+ *   EVACUATE        subject = critter id, cell, sub = area, pay
+ *   BUY             subject = tile type or BUY_*, pay
+ *   RETURN / KEEP   subject = critter id
+ *   TARGET          cell
+ *   UNLOCK          subject = grid slot
+ *   SACRIFICE       subject = critter id
+ *   SACRIFICE_HAND  pay
+ *   RESOURCE        sub = biome
+ * PASS, when legal, is always option 0. */
+#include "core_internal.h"
+#include "placement.h"
+
+#include <string.h>
+
+typedef struct Out {
+    Option *o;
+    int n, max;
+} Out;
+
+static void put(Out *out, int verb, int cell, int sub, int subject, int payv)
+{
+    if (out->n < out->max)
+        out->o[out->n] = (Option){ (uint8_t)verb, (uint8_t)sub, (uint16_t)cell, (uint16_t)subject,
+                                   (uint16_t)payv };
+    out->n++;
+}
+
+static const ModeRules *mode_rules(const Game *g) { return &g->rules.modes[g->mode]; }
+
+/* Free areas of `biome` on land cells in `reach`, other than `from`. */
+static void reach_targets(const Game *g, const QueueItem *q, int verb, const uint16_t *pays,
+                          int npays, Out *out)
+{
+    const Board *b = &g->board;
+    for (int i = 0; i < b->land_count; i++) {
+        if (!(q->reach[i >> 3] & (1 << (i & 7))))
+            continue;
+        int cell = b->land[i];
+        if (cell == q->cell)
+            continue;
+        int areas = board_areas(b, &g->rules, cell);
+        for (int a = 0; a < areas; a++) {
+            if (board_area_biome(b, &g->rules, cell, a) != q->biome || critter_at(g, cell, a) >= 0)
+                continue;
+            if (npays == 0)
+                put(out, verb, cell, a, q->subject, 0);
+            for (int p = 0; p < npays; p++)
+                put(out, verb, cell, a, q->subject, pays[p]);
+        }
+    }
+}
+
+static void list_moves(const Game *g, Out *out)
+{
+    View v;
+    view_compute(g, &v);
+    const Board *b = &g->board;
+    int p = g->active;
+    put(out, VERB_PASS, 0, 0, 0, 0);
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[p].critters[i];
+        if (c->place != AT_BOARD)
+            continue;
+        int region = view_region(g, &v, c->cell, c->area);
+        /* Within its biome, to a free area on another tile. */
+        for (int k = 0; k < b->land_count; k++) {
+            int cell = b->land[k];
+            if (cell == c->cell)
+                continue;
+            int areas = board_areas(b, &g->rules, cell);
+            for (int a = 0; a < areas; a++)
+                if (view_region(g, &v, cell, a) == region && critter_at(g, cell, a) < 0)
+                    put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
+        }
+        /* Onto an uncontrolled biome of its own tile. */
+        int areas = board_areas(b, &g->rules, c->cell);
+        for (int a = 0; a < areas; a++) {
+            if (a == c->area)
+                continue;
+            int r = view_region(g, &v, c->cell, a);
+            if (v.players_in[r] == 0)
+                put(out, VERB_MOVE, c->cell, a, critter_id(p, i), 0);
+        }
+    }
+}
+
+static int buy_allowed(const Game *g)
+{
+    return g->buys_made < g->extra_buys + 1;
+}
+
+static void list_buys(const Game *g, Out *out)
+{
+    Game *mg = (Game *)g;   /* target_players emits an event; it changes no state */
+    const ModeRules *m = mode_rules(g);
+    const Player *pl = &g->player[g->active];
+    uint16_t pays[64];
+    int start = out->n;
+    put(out, VERB_PASS, 0, 0, 0, 0);
+    int tile_options = 0;
+    if (buy_allowed(g)) {
+        int mask = target_players(mg);
+        if (m->buy_tiles)
+            for (int t = 0; t < g->rules.tile_type_count; t++) {
+                const TileType *tt = &g->rules.tile_types[t];
+                if (tt->tile_class > TILE_TRIO || g->supply_tiles[t] == 0)
+                    continue;
+                const Cost *cost = tt->tile_class == TILE_UNO ? &g->rules.cost_uno
+                                 : tt->tile_class == TILE_DUO ? &g->rules.cost_duo : &g->rules.cost_trio;
+                int np = payments(cost, pl->resources, pays, 64);
+                if (np == 0 || !placement_exists(g, t, mask))
+                    continue;
+                for (int k = 0; k < np; k++)
+                    put(out, VERB_BUY, 0, 0, t, pays[k]);
+                tile_options += np;
+            }
+        if (m->buy_volcano && g->supply_volcanoes > 0 && volcano_target_exists(g, mask)) {
+            int np = payments(&g->rules.cost_volcano, pl->resources, pays, 64);
+            for (int k = 0; k < np; k++)
+                put(out, VERB_BUY, 0, 0, BUY_VOLCANO, pays[k]);
+            tile_options += np;
+        }
+        if (m->buy_island && land_supply(g) > 0 && crater_count(g, g->active) >= g->rules.island_crater_critters &&
+            island_start_exists(g)) {
+            int np;
+            if (resource_total(pl) <= 1 && land_critter_count(g, g->active) < 3) {
+                pays[0] = 0;   /* the free island for a player who has fallen out */
+                np = 1;
+            } else {
+                np = payments(&g->rules.cost_island, pl->resources, pays, 64);
+            }
+            for (int k = 0; k < np; k++)
+                put(out, VERB_BUY, 0, 0, BUY_ISLAND, pays[k]);
+            tile_options += np;
+        }
+    }
+    if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0) {
+        int np = payments(&g->rules.cost_caldera, pl->resources, pays, 64);
+        for (int k = 0; k < np; k++)
+            put(out, VERB_BUY, 0, 0, BUY_CALDERA, pays[k]);
+    }
+    if (m->buy_points) {
+        int np = payments(&g->rules.cost_point, pl->resources, pays, 64);
+        for (int k = 0; k < np; k++)
+            put(out, VERB_BUY, 0, 0, BUY_POINT, pays[k]);
+    }
+    /* The first tile of a normal turn is compulsory when one can be bought. */
+    if (tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL) {
+        memmove(&out->o[start], &out->o[start + 1], sizeof(Option) * (size_t)(out->n - start - 1));
+        out->n--;
+    }
+}
+
+static void list_claims(const Game *g, Out *out)
+{
+    put(out, VERB_PASS, 0, 0, 0, 0);
+    if (first_in_hand(g, g->active) < 0)
+        return;
+    View v;
+    view_compute(g, &v);
+    const Board *b = &g->board;
+    for (int k = 0; k < b->land_count; k++) {
+        int cell = b->land[k];
+        if (v.on_cell[cell])
+            continue;
+        int areas = board_areas(b, &g->rules, cell);
+        for (int a = 0; a < areas; a++)
+            if (v.players_in[view_region(g, &v, cell, a)] == 0)
+                put(out, VERB_CRITTER, cell, a, 0, 0);
+    }
+}
+
+static void list_sacrifices(const Game *g, Out *out)
+{
+    const ModeRules *m = mode_rules(g);
+    const Player *pl = &g->player[g->active];
+    put(out, VERB_PASS, 0, 0, 0, 0);
+    if (crater_count(g, g->active) >= g->rules.crater_capacity || g->sacrifices >= m->sacrifices_per_turn)
+        return;
+    if (m->sacrifice_board && !pl->sacrificed_board)
+        for (int i = 0; i < g->rules.critters_per_player; i++)
+            if (pl->critters[i].place == AT_BOARD)
+                put(out, VERB_SACRIFICE, 0, 0, critter_id(g->active, i), 0);
+    if (m->sacrifice_hand && !pl->sacrificed_hand && first_in_hand(g, g->active) >= 0) {
+        uint16_t pays[64];
+        int np = payments(&g->rules.cost_sacrifice, pl->resources, pays, 64);
+        for (int k = 0; k < np; k++)
+            put(out, VERB_SACRIFICE_HAND, 0, 0, 0, pays[k]);
+    }
+}
+
+static void list_unlocks(const Game *g, Out *out)
+{
+    const Rules *r = &g->rules;
+    const uint8_t *held = g->unlocked[g->active];
+    int any = 0;
+    for (int s = 0; s < r->grid_slot_count; s++)
+        any |= held[s];
+    for (int s = 0; s < r->grid_slot_count; s++) {
+        if (held[s] || g->grid_card[s] == 255)
+            continue;
+        int ok = 0;
+        if (!any)
+            ok = r->grid[s].level == 1;
+        else
+            for (int h = 0; h < r->grid_slot_count && !ok; h++)
+                ok = held[h] && rules_grid_adjacent(r, s, h);
+        if (ok)
+            put(out, VERB_UNLOCK, 0, 0, s, 0);
+    }
+}
+
+int game_options(const Game *g, Option *o, int max)
+{
+    Out out = { o, 0, max };
+    const Pending *pd = &g->pending;
+    const Player *pl = &g->player[pd->player];
+    switch (pd->kind) {
+    case DK_SETUP_TILE:
+        list_setup_tiles(g, o, &out.n, max);
+        break;
+    case DK_SETUP_CRITTER:
+        list_setup_critters(g, o, &out.n, max);
+        break;
+    case DK_BONUS:
+        for (int b = 0; b < BIOME_COUNT; b++)
+            if (g->supply_resources[b] > 0)
+                put(&out, VERB_RESOURCE, 0, b, 0, 0);
+        break;
+    case DK_MOVE:
+        list_moves(g, &out);
+        break;
+    case DK_BUY:
+        list_buys(g, &out);
+        break;
+    case DK_PLACE: {
+        int mask = target_players((Game *)g);
+        list_placements(g, g->bought_type, mask, o, &out.n, max);
+        break;
+    }
+    case DK_ISLAND:
+        list_island_tiles(g, o, &out.n, max);
+        break;
+    case DK_TARGET: {
+        int mask = target_players((Game *)g);
+        list_volcano_targets(g, mask, o, &out.n, max);
+        break;
+    }
+    case DK_UNLOCK:
+        list_unlocks(g, &out);
+        break;
+    case DK_MIGRATE:
+        put(&out, VERB_RETURN, 0, 0, g->queue[0].subject, 0);
+        reach_targets(g, &g->queue[0], VERB_MIGRATE, NULL, 0, &out);
+        break;
+    case DK_EVACUATE: {
+        uint16_t pays[64];
+        int np = payments(&g->rules.cost_evacuation, pl->resources, pays, 64);
+        put(&out, VERB_PASS, 0, 0, g->queue[0].subject, 0);
+        if (np > 0)
+            reach_targets(g, &g->queue[0], VERB_EVACUATE, pays, np, &out);
+        break;
+    }
+    case DK_KEEP: {
+        const QueueItem *q = &g->queue[0];
+        View v;
+        view_compute(g, &v);
+        const Critter *anchor = game_critter((Game *)g, q->subject);
+        int region = view_region(g, &v, anchor->cell, anchor->area);
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[q->player].critters[i];
+            if (c->place == AT_BOARD && view_region(g, &v, c->cell, c->area) == region)
+                put(&out, VERB_RETURN, 0, 0, critter_id(q->player, i), 0);
+        }
+        break;
+    }
+    case DK_CLAIM:
+        list_claims(g, &out);
+        break;
+    case DK_SACRIFICE:
+        list_sacrifices(g, &out);
+        break;
+    case DK_DISCARD:
+        for (int b = 0; b < BIOME_COUNT; b++)
+            if (pl->resources[b] > 0)
+                put(&out, VERB_RESOURCE, 0, b, 0, 0);
+        break;
+    default:
+        break;
+    }
+    return out.n < max ? out.n : max;
+}

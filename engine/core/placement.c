@@ -1,0 +1,241 @@
+#include "placement.h"
+
+#include "core_internal.h"
+
+static void put(Option *o, int *n, int max, int verb, int cell, int sub, int subject)
+{
+    if (*n < max)
+        o[*n] = (Option){ (uint8_t)verb, (uint8_t)sub, (uint16_t)cell, (uint16_t)subject, 0 };
+    (*n)++;
+}
+
+bool stack_takes_tile(const Game *g, int cell)
+{
+    const Board *b = &g->board;
+    return board_is_land(b, cell) && !(b->cells[cell].flags & CELL_LAVA) &&
+           tile_class_takes_stacking(board_top_class(b, &g->rules, cell));
+}
+
+static int scan_placements(const Game *g, int type, int mask, Option *o, int *n, int max, bool first_only)
+{
+    const Board *b = &g->board;
+    const TileType *t = &g->rules.tile_types[type];
+    int found = 0;
+    for (int k = 0; k < b->land_count; k++) {
+        int cell = b->land[k];
+        if (!stack_takes_tile(g, cell) || !stack_targetable(g, cell, mask))
+            continue;
+        for (int rot = 0; rot < t->distinct_rotations; rot++)
+            if (board_edges_connect(b, &g->rules, cell, type, rot)) {
+                found++;
+                if (first_only)
+                    return found;
+                put(o, n, max, VERB_TILE, cell, rot, type);
+            }
+    }
+    return found;
+}
+
+bool placement_exists(const Game *g, int type, int mask)
+{
+    return scan_placements(g, type, mask, NULL, NULL, 0, true) > 0;
+}
+
+void list_placements(const Game *g, int type, int mask, Option *o, int *n, int max)
+{
+    scan_placements(g, type, mask, o, n, max, false);
+}
+
+static int scan_targets(const Game *g, int mask, Option *o, int *n, int max, bool first_only)
+{
+    const Board *b = &g->board;
+    int found = 0;
+    for (int k = 0; k < b->land_count; k++) {
+        int cell = b->land[k];
+        if (!stack_takes_tile(g, cell) || !stack_targetable(g, cell, mask))
+            continue;
+        found++;
+        if (first_only)
+            return found;
+        put(o, n, max, VERB_TARGET, cell, 0, 0);
+    }
+    return found;
+}
+
+bool volcano_target_exists(const Game *g, int mask) { return scan_targets(g, mask, NULL, NULL, 0, true) > 0; }
+
+void list_volcano_targets(const Game *g, int mask, Option *o, int *n, int max)
+{
+    scan_targets(g, mask, o, n, max, false);
+}
+
+static bool is_island_cell(const Game *g, int cell)
+{
+    for (int i = 0; i < g->island_count; i++)
+        if (g->island_cells[i] == cell)
+            return true;
+    return false;
+}
+
+/* Whether `cell` touches land that is not part of the island being summoned. */
+static bool touches_old_land(const Game *g, int cell)
+{
+    for (int d = 0; d < HEX_DIRS; d++) {
+        int nb = board_neighbour(cell, d);
+        if (nb != NO_CELL && board_is_land(&g->board, nb) && !is_island_cell(g, nb))
+            return true;
+    }
+    return false;
+}
+
+static bool island_cell_ok(const Game *g, int cell)
+{
+    const Board *b = &g->board;
+    if (board_is_land(b, cell) || (b->cells[cell].flags & CELL_LAVA) || touches_old_land(g, cell))
+        return false;
+    Hex h = board_hex(cell);
+    if (g->island_count == 0) {
+        for (int k = 0; k < b->land_count; k++)
+            if (!is_island_cell(g, b->land[k]) &&
+                hex_distance(h, board_hex(b->land[k])) <= g->rules.island_max_distance)
+                return true;
+        return false;
+    }
+    for (int i = 0; i < g->island_count; i++)
+        if (hex_distance(h, board_hex(g->island_cells[i])) != 1)
+            return false;
+    return true;
+}
+
+/* Candidate cells: ocean within island_max_distance of some land cell. */
+static int island_cells(const Game *g, int *cells, int max)
+{
+    static const int MAXR = 6;
+    const Board *b = &g->board;
+    int n = 0;
+    int reach = g->rules.island_max_distance < MAXR ? g->rules.island_max_distance : MAXR;
+    for (int k = 0; k < b->land_count; k++) {
+        Hex centre = board_hex(b->land[k]);
+        for (int rad = 1; rad <= reach; rad++) {
+            Hex ring[6 * 6];
+            int m = hex_ring(centre, rad, ring);
+            for (int j = 0; j < m; j++) {
+                if (!board_in_bounds(ring[j]))
+                    continue;
+                int c = board_cell(ring[j]);
+                bool seen = false;
+                for (int s = 0; s < n && !seen; s++)
+                    seen = cells[s] == c;
+                if (!seen && n < max && island_cell_ok(g, c))
+                    cells[n++] = c;
+            }
+        }
+    }
+    return n;
+}
+
+bool island_start_exists(const Game *g)
+{
+    int cells[512];
+    return island_cells(g, cells, 512) > 0;
+}
+
+void list_island_tiles(const Game *g, Option *o, int *n, int max)
+{
+    int cells[512];
+    int nc = island_cells(g, cells, 512);
+    for (int t = 0; t < g->rules.tile_type_count; t++) {
+        const TileType *tt = &g->rules.tile_types[t];
+        if (tt->tile_class > TILE_TRIO || g->supply_tiles[t] == 0)
+            continue;
+        for (int i = 0; i < nc; i++)
+            for (int rot = 0; rot < tt->distinct_rotations; rot++)
+                put(o, n, max, VERB_TILE, cells[i], rot, t);
+    }
+}
+
+/* ---- starting islands ---- */
+
+/* Set-up steps per player: 0 Uno tile, 1 critter, 2 Duo tile, 3 critter, 4 Trio tile, 5 critter. */
+static bool setup_cell_ok(const Game *g, int player, int stage, int cell)
+{
+    const Board *b = &g->board;
+    if (board_is_land(b, cell))
+        return false;
+    Hex h = board_hex(cell);
+    int own_near = 0, other_min = 1000;
+    for (int k = 0; k < b->land_count; k++) {
+        int lc = b->land[k];
+        int d = hex_distance(h, board_hex(lc));
+        bool own = false;
+        for (int s = 0; s < stage / 2; s++)
+            own |= g->setup_cells[player][s] == lc;
+        if (own && d == 1)
+            own_near = 1;
+        if (!own && d < other_min)
+            other_min = d;
+    }
+    if (stage == 0) {
+        if (b->land_count == 0)
+            return h.q == 0 && h.r == 0;
+        if (g->options.setup_variation == 1)
+            return other_min == 3;   /* two hexes of ocean between islands */
+        return other_min == 1;       /* variation 2: islands start joined */
+    }
+    if (!own_near)
+        return false;
+    return g->options.setup_variation == 2 || other_min >= 3;
+}
+
+void list_setup_tiles(const Game *g, Option *o, int *n, int max)
+{
+    int player = g->setup_step / 6, stage = g->setup_step % 6;
+    int want = stage == 0 ? TILE_UNO : stage == 2 ? TILE_DUO : TILE_TRIO;
+    const Board *b = &g->board;
+    /* Candidate cells: the origin, or ocean within 3 of land. */
+    int cells[512], nc = 0;
+    if (b->land_count == 0) {
+        cells[nc++] = board_cell(hex_make(0, 0));
+    } else {
+        for (int k = 0; k < b->land_count; k++)
+            for (int rad = 1; rad <= 3; rad++) {
+                Hex ring[18];
+                int m = hex_ring(board_hex(b->land[k]), rad, ring);
+                for (int j = 0; j < m; j++) {
+                    if (!board_in_bounds(ring[j]))
+                        continue;
+                    int c = board_cell(ring[j]);
+                    bool seen = false;
+                    for (int s = 0; s < nc && !seen; s++)
+                        seen = cells[s] == c;
+                    if (!seen && nc < 512 && setup_cell_ok(g, player, stage, c))
+                        cells[nc++] = c;
+                }
+            }
+    }
+    /* A new island's first tile connects to nothing, unless islands start joined. */
+    bool need_connect = stage > 0 || (b->land_count > 0 && g->options.setup_variation == 2);
+    for (int t = 0; t < g->rules.tile_type_count; t++) {
+        const TileType *tt = &g->rules.tile_types[t];
+        if (tt->tile_class != want)
+            continue;
+        for (int i = 0; i < nc; i++)
+            for (int rot = 0; rot < tt->distinct_rotations; rot++) {
+                if (need_connect && !board_edges_connect(b, &g->rules, cells[i], t, rot))
+                    continue;
+                put(o, n, max, VERB_TILE, cells[i], rot, t);
+            }
+    }
+}
+
+void list_setup_critters(const Game *g, Option *o, int *n, int max)
+{
+    int player = g->setup_step / 6, stage = g->setup_step % 6;
+    int cell = g->setup_cells[player][stage / 2];
+    View v;
+    view_compute(g, &v);
+    int areas = board_areas(&g->board, &g->rules, cell);
+    for (int a = 0; a < areas; a++)
+        if (v.players_in[view_region(g, &v, cell, a)] == 0)
+            put(o, n, max, VERB_CRITTER, cell, a, 0);
+}

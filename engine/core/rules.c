@@ -1,0 +1,169 @@
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const BIOME_NAMES[BIOME_COUNT] = { "dark", "medium", "light" };
+static const char *const CLASS_NAMES[TILE_CLASS_COUNT] = { "uno", "duo", "trio", "volcano", "soil" };
+
+const char *biome_name(int biome)
+{
+    return biome >= 0 && biome < BIOME_COUNT ? BIOME_NAMES[biome] : "none";
+}
+
+int biome_by_name(const char *name)
+{
+    for (int i = 0; i < BIOME_COUNT; i++)
+        if (strcmp(name, BIOME_NAMES[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *tile_class_name(int tile_class)
+{
+    return tile_class >= 0 && tile_class < TILE_CLASS_COUNT ? CLASS_NAMES[tile_class] : "?";
+}
+
+int tile_class_by_name(const char *name)
+{
+    for (int i = 0; i < TILE_CLASS_COUNT; i++)
+        if (strcmp(name, CLASS_NAMES[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const int AREAS_OF_CLASS[TILE_CLASS_COUNT] = { 1, 2, 3, 0, 0 };
+
+int tile_type_derive(TileType *t, char *err, int errlen)
+{
+    int want = AREAS_OF_CLASS[t->tile_class];
+    if (want == 0) {
+        for (int e = 0; e < 6; e++) {
+            if (t->edge_biome[e] != BIOME_NONE) {
+                snprintf(err, (size_t)errlen, "tile '%s': a %s tile has no biome edges",
+                         t->name, tile_class_name(t->tile_class));
+                return -1;
+            }
+            t->area_of_edge[e] = 0;
+        }
+        t->areas = 0;
+        t->distinct_rotations = 1;
+        return 0;
+    }
+    /* Areas are maximal runs of equal edges around the hex. Start after a colour change. */
+    int start = -1;
+    for (int e = 0; e < 6; e++) {
+        if (t->edge_biome[e] >= BIOME_COUNT) {
+            snprintf(err, (size_t)errlen, "tile '%s': edge %d has no biome", t->name, e + 1);
+            return -1;
+        }
+        if (t->edge_biome[e] != t->edge_biome[(e + 5) % 6] && start < 0)
+            start = e;
+    }
+    int areas = 0;
+    if (start < 0) {
+        areas = 1;
+        memset(t->area_of_edge, 0, sizeof t->area_of_edge);
+        t->area_biome[0] = t->edge_biome[0];
+    } else {
+        for (int i = 0; i < 6; i++) {
+            int e = (start + i) % 6;
+            if (i > 0 && t->edge_biome[e] != t->edge_biome[(e + 5) % 6])
+                areas++;
+            if (i == 0)
+                areas = 1;
+            if (areas > MAX_AREAS)
+                break;
+            t->area_of_edge[e] = (uint8_t)(areas - 1);
+            t->area_biome[areas - 1] = t->edge_biome[e];
+        }
+    }
+    if (areas != want) {
+        snprintf(err, (size_t)errlen, "tile '%s': a %s tile needs %d biome area%s, its edges make %d",
+                 t->name, tile_class_name(t->tile_class), want, want == 1 ? "" : "s", areas);
+        return -1;
+    }
+    for (int a = 0; a < areas; a++)
+        for (int b = a + 1; b < areas; b++)
+            if (t->area_biome[a] == t->area_biome[b]) {
+                snprintf(err, (size_t)errlen, "tile '%s': two areas share the biome %s",
+                         t->name, biome_name(t->area_biome[a]));
+                return -1;
+            }
+    t->areas = (uint8_t)areas;
+    t->distinct_rotations = 6;
+    for (int r = 1; r < 6; r++) {
+        int same = 1;
+        for (int e = 0; e < 6; e++)
+            if (t->edge_biome[e] != t->edge_biome[(e + 6 - r) % 6])
+                same = 0;
+        if (same) {
+            t->distinct_rotations = (uint8_t)r;
+            break;
+        }
+    }
+    return 0;
+}
+
+int rules_tile_type_by_name(const Rules *rules, const char *name)
+{
+    for (int i = 0; i < rules->tile_type_count; i++)
+        if (strcmp(rules->tile_types[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int rules_grid_adjacent(const Rules *rules, int a, int b)
+{
+    const GridSlot *x = &rules->grid[a], *y = &rules->grid[b];
+    int dc = abs(x->column - y->column), dr = abs(x->row2 - y->row2);
+    return (dc == 0 && dr == 2) || (dc == 1 && dr == 1);
+}
+
+static int check_cost(const Cost *c, const char *field, char *err, int errlen)
+{
+    if (c->any == 0 && c->alike == 0 && c->each == 0) {
+        snprintf(err, (size_t)errlen, "costs.%s: a price needs 'any', 'alike' or 'each'", field);
+        return -1;
+    }
+    return 0;
+}
+
+int rules_validate(const Rules *r, char *err, int errlen)
+{
+#define NEED(cond, ...) do { if (!(cond)) { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } } while (0)
+    NEED(r->critters_per_player >= 3 && r->critters_per_player <= 24,
+         "players.critters: must be 3..24, is %d", r->critters_per_player);
+    NEED(r->resource_cap >= 1 && r->resource_cap <= 15, "players.resource_cap: must be 1..15");
+    NEED(r->crater_capacity >= 1 && r->crater_capacity <= r->critters_per_player,
+         "players.crater_capacity: must be 1..critters");
+    NEED(r->resources_per_type >= 1, "supply.resources_per_type: must be at least 1");
+    NEED(r->share_percent[0] + r->share_percent[1] + r->share_percent[2] == 100,
+         "supply.share: uno + duo + trio must be 100");
+    NEED(r->land_tiles_base >= 1, "supply.land_tiles: must be at least 1");
+    NEED(r->island_tiles >= 1 && r->island_tiles <= 6, "costs.island.tiles: must be 1..6");
+    static const char *names[] = { "uno", "duo", "trio", "volcano", "island", "caldera",
+                                   "sacrifice", "evacuation", "point" };
+    const Cost *costs[] = { &r->cost_uno, &r->cost_duo, &r->cost_trio, &r->cost_volcano,
+                            &r->cost_island, &r->cost_caldera, &r->cost_sacrifice,
+                            &r->cost_evacuation, &r->cost_point };
+    for (int i = 0; i < 9; i++)
+        if (check_cost(costs[i], names[i], err, errlen))
+            return -1;
+    int have[TILE_CLASS_COUNT] = { 0 };
+    for (int i = 0; i < r->tile_type_count; i++)
+        have[r->tile_types[i].tile_class]++;
+    for (int c = 0; c < TILE_CLASS_COUNT; c++)
+        NEED(have[c] > 0, "tiles: no tile of class '%s'", tile_class_name(c));
+    NEED(r->grid_slot_count >= 1, "grid.slots: the Power Grid has no slots");
+    for (int i = 0; i < r->grid_slot_count; i++)
+        NEED(r->grid[i].level >= 1 && r->grid[i].level <= 5, "grid.slots[%d].level: must be 1..5", i + 1);
+    for (int i = 0; i < r->power_card_count; i++) {
+        const PowerCard *p = &r->power_cards[i];
+        NEED(p->level_min >= 1 && p->level_min <= p->level_max && p->level_max <= 5,
+             "powers[%d] '%s': level range must lie in 1..5", i + 1, p->name);
+    }
+#undef NEED
+    return 0;
+}

@@ -1,0 +1,159 @@
+#include "session.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "content.h"
+#include "lgame.h"
+
+static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
+{
+    Session *s = ud;
+    ScriptEvent se;
+    se.event_index = ev->id;
+    se.nfields = ev->nfields;
+    for (int i = 0; i < ev->nfields; i++) {
+        se.fields[i].name = ev->fields[i].name;
+        se.fields[i].value = ev->fields[i].value;
+        se.fields[i].writable = ev->fields[i].writable;
+    }
+    Game *outer = s->current;
+    s->current = g;
+    int rc = script_emit(s->script, &se, err, (size_t)errlen);
+    s->current = outer;
+    for (int i = 0; i < ev->nfields; i++)
+        ev->fields[i].value = se.fields[i].value;
+    return rc;
+}
+
+static int listens_hook(void *ud, int id)
+{
+    Session *s = ud;
+    return script_handler_count(s->script, id) > 0;
+}
+
+static const GameHooks HOOKS = { emit_hook, listens_hook };
+
+const GameHooks *session_hooks(void) { return &HOOKS; }
+
+static uint32_t random_below(void *ud, uint32_t bound)
+{
+    Session *s = ud;
+    return rng_below(&s->current->rng, bound);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Loads every *.lua file of root/folder in name order. */
+static int load_folder(Session *s, const char *folder, char *err, int errlen)
+{
+    char dir[SESSION_PATH + 64];
+    snprintf(dir, sizeof dir, "%s/%s", s->root, folder);
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, (size_t)errlen, "%s: cannot open the rules folder", dir);
+        return -1;
+    }
+    char *names[SESSION_MAX_SCRIPTS];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < SESSION_MAX_SCRIPTS) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0)
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        char path[SESSION_PATH + 200], chunk[160];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(chunk, sizeof chunk, "%s/%s", folder, names[i]);
+        if (rc == 0 && script_load_file(s->script, path, chunk, err, (size_t)errlen) != 0)
+            rc = -1;
+        if (rc == 0 && s->script_count < SESSION_MAX_SCRIPTS)
+            snprintf(s->scripts[s->script_count++], sizeof s->scripts[0], "%s", chunk);
+        free(names[i]);
+    }
+    return rc;
+}
+
+int session_open(Session *s, const char *root, char *err, int errlen)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->root, sizeof s->root, "%s", root);
+    char content[SESSION_PATH + 16];
+    snprintf(content, sizeof content, "%s/content", root);
+    if (content_load_rules(content, &s->rules, err, errlen))
+        return -1;
+    s->script = script_new(NULL, err, (size_t)errlen);
+    if (!s->script)
+        return -1;
+    script_set_random(s->script, random_below, s);
+    if (script_declare_events(s->script, EVENT_NAMES, EV_COUNT) != 0) {
+        snprintf(err, (size_t)errlen, "cannot declare the event catalogue");
+        session_close(s);
+        return -1;
+    }
+    if (lgame_install(s->script, s, err, errlen) ||
+        load_folder(s, "scripts/variants", err, errlen) ||
+        load_folder(s, "scripts/endgame", err, errlen)) {
+        session_close(s);
+        return -1;
+    }
+    script_freeze(s->script);
+    s->current = &s->game;
+    return 0;
+}
+
+void session_close(Session *s)
+{
+    script_free(s->script);
+    s->script = NULL;
+    action_log_free(&s->log);
+}
+
+int session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *err, int errlen)
+{
+    action_log_free(&s->log);
+    s->current = &s->game;
+    if (game_init(&s->game, &s->rules, opts, seed, &HOOKS, s, err, errlen))
+        return -1;
+    s->game.log = &s->log;
+    return 0;
+}
+
+void session_default_root(char *out, int outlen)
+{
+    const char *env = getenv("VOLCANIQUE_ROOT");
+    if (env && *env) {
+        snprintf(out, (size_t)outlen, "%s", env);
+        return;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        /* <root>/bin/volcanique or <root>/bin/<config>/volcanique */
+        for (int up = 0; up < 3; up++) {
+            char *slash = strrchr(exe, '/');
+            if (!slash)
+                break;
+            *slash = 0;
+            char probe[PATH_MAX + 32];
+            snprintf(probe, sizeof probe, "%s/content/tiles.lua", exe);
+            if (access(probe, R_OK) == 0) {
+                snprintf(out, (size_t)outlen, "%s", exe);
+                return;
+            }
+        }
+    }
+    snprintf(out, (size_t)outlen, ".");
+}

@@ -1,0 +1,41 @@
+/* A session ties the pieces a game needs: the rules from content/, the Lua
+ * rules layer (scripts/ and enabled mods) hooked into the core's events, and
+ * a game with its action log.
+ *
+ * Contract: session_open loads everything or fails with a message naming the
+ * file; after it returns 0 the event registry is frozen. One session may run
+ * many games in turn (session_new_game resets the game and the log). */
+#ifndef VQ_SESSION_H
+#define VQ_SESSION_H
+
+#include "game.h"
+#include "script.h"
+
+#define SESSION_MAX_SCRIPTS 64
+#define SESSION_PATH 512
+
+typedef struct Session {
+    char root[SESSION_PATH];   /* folder holding content/ and scripts/ */
+    Rules rules;
+    Script *script;
+    Game game;
+    ActionLog log;
+    Game *current;             /* the game whose event is being handled */
+    int script_count;
+    char scripts[SESSION_MAX_SCRIPTS][160];   /* loaded script paths, relative to root */
+} Session;
+
+/* The rules version written into saves; change it when the rules' meaning changes. */
+#define RULES_VERSION "base-1"
+
+int  session_open(Session *s, const char *root, char *err, int errlen);
+void session_close(Session *s);
+int  session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *err, int errlen);
+/* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
+const GameHooks *session_hooks(void);
+
+/* Finds the data root: $VOLCANIQUE_ROOT, else the folder above the executable's
+ * bin/, else the current directory. Writes it into out. */
+void session_default_root(char *out, int outlen);
+
+#endif

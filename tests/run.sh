@@ -1,0 +1,34 @@
+#!/bin/sh
+# The whole test suite: installs what is missing, builds, and runs the C and
+# Lua tests in the release build and again under AddressSanitizer and
+# UndefinedBehaviorSanitizer. The last line is "N passed, N failed".
+set -eu
+cd "$(dirname "$0")/.."
+sh tests/deps.sh
+sh tests/build.sh release
+sh tests/build.sh sanitize
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+status=0
+echo "== release"
+bin/volcanique-tests | tee "$out" || status=1
+release=$(tail -n 1 "$out")
+echo "== sanitize (address, undefined)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    bin/sanitize/volcanique-tests | tee "$out" || status=1
+sanitize=$(tail -n 1 "$out")
+sh tests/cli/run.sh || status=1
+p=0; f=0
+for line in "$release" "$sanitize"; do
+    lp=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    lf=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    if [ -z "$lp" ]; then   # the runner died before its summary
+        lp=0; lf=1; status=1
+    fi
+    p=$((p + lp)); f=$((f + lf))
+done
+cli=$(cat build/cli-tests.result 2>/dev/null || echo "0 0")
+p=$((p + ${cli% *})); f=$((f + ${cli#* }))
+[ "$f" -eq 0 ] || status=1
+echo "$p passed, $f failed"
+exit $status
