@@ -184,6 +184,7 @@ typedef struct Game {
     Player player[MAX_PLAYERS];
 
     Pending pending;
+    Pending resume;            /* the decision to return to once the queue is empty */
     uint8_t queue_len;
     QueueItem queue[MAX_QUEUE];
     uint8_t island_left;       /* tiles still to place for a summoned island */

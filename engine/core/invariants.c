@@ -30,6 +30,11 @@ int invariants_check(const Game *g, char *err, int errlen)
             }
             if (c->place != AT_BOARD)
                 continue;
+            bool queued = false;   /* a covered critter awaiting its owner's decision */
+            for (int k = 0; k < g->queue_len; k++)
+                queued |= g->queue[k].subject == critter_id(p, i) && g->queue[k].kind != DK_KEEP;
+            if (queued)
+                continue;
             if (c->cell >= BOARD_CELLS || !board_is_land(b, c->cell))
                 FAIL("player %d critter %d stands in the ocean", p, i);
             if (c->area >= board_areas(b, r, c->cell))
@@ -59,7 +64,8 @@ int invariants_check(const Game *g, char *err, int errlen)
     start = r->land_tiles_base + r->land_tiles_per_extra_player * (g->players - 2) + 3 * g->players;
     if (land > start)
         FAIL("%d land tiles exist, more than the %d the game started with", land, start);
-    int volcanoes = on_board[tile_type_of_class(r, TILE_VOLCANO)] + g->supply_volcanoes;
+    int volcanoes = on_board[tile_type_of_class(r, TILE_VOLCANO)] + g->supply_volcanoes +
+                    (g->pending.kind == DK_TARGET);   /* bought, not yet unleashed */
     if (volcanoes != r->volcanoes_per_player * g->players)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
 

@@ -287,7 +287,9 @@ int game_options(const Game *g, Option *o, int max)
     case DK_SACRIFICE:
         list_sacrifices(g, &out);
         break;
-    case DK_DISCARD:
+    case DK_DISCARD:   /* only while over the cap (pending.aux) */
+        if (resource_total(pl) <= pd->aux)
+            break;
         for (int b = 0; b < BIOME_COUNT; b++)
             if (pl->resources[b] > 0)
                 put(&out, VERB_RESOURCE, 0, b, 0, 0);

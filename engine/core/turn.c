@@ -496,8 +496,16 @@ void flow_advance(Game *g)
     for (;;) {
         if (g->phase == PHASE_OVER)
             return;
+        bool queue_kind = g->pending.kind == DK_MIGRATE || g->pending.kind == DK_EVACUATE ||
+                          g->pending.kind == DK_KEEP;
+        if (g->queue_len == 0 && queue_kind) {
+            g->pending = g->resume;
+            continue;
+        }
         if (g->queue_len > 0) {
             const QueueItem *q = &g->queue[0];
+            if (!queue_kind)
+                g->resume = g->pending;
             set_pending(g, q->kind, q->player);
             g->pending.subject = q->subject;
             g->pending.cell = q->cell;

@@ -1,0 +1,319 @@
+/* The state hash and the rules hash: 64-bit FNV-1a over a canonical walk.
+ *
+ * Canonical means: every field is fed explicitly, little-endian, at its own
+ * width, in a fixed order; counted arrays are fed only up to their count (with
+ * the count first, so the encoding stays unambiguous); no struct is fed as raw
+ * bytes, so padding and stale entries (the board's tile pool, caldera cards
+ * past caldera_size, lava past lava_count ...) never reach the hash. Fields
+ * that are derived or are not state (the log, the hooks, the board's land
+ * order and pool layout, the Rules, which rules_hash covers) are left out.
+ *
+ * Each section starts with a one-byte tag so that two sections can never be
+ * confused when a count changes. Changing the walk changes every hash: bump
+ * the save format version when doing so. */
+#include <string.h>
+
+#include "game.h"
+#include "save.h"
+
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+typedef struct Fnv {
+    uint64_t h;
+} Fnv;
+
+static void h_u8(Fnv *f, unsigned v)
+{
+    f->h ^= (uint8_t)v;
+    f->h *= FNV_PRIME;
+}
+static void h_u16(Fnv *f, unsigned v)
+{
+    h_u8(f, v & 0xFF);
+    h_u8(f, (v >> 8) & 0xFF);
+}
+static void h_u32(Fnv *f, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        h_u8(f, (v >> (8 * i)) & 0xFF);
+}
+static void h_u64(Fnv *f, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        h_u8(f, (unsigned)((v >> (8 * i)) & 0xFF));
+}
+static void h_tag(Fnv *f, char tag) { h_u8(f, (unsigned char)tag); }
+/* A NUL-terminated string inside a fixed buffer: its length, then its bytes. */
+static void h_str(Fnv *f, const char *s, size_t cap)
+{
+    size_t n = strnlen(s, cap);
+    h_u16(f, (unsigned)n);
+    for (size_t i = 0; i < n; i++)
+        h_u8(f, (unsigned char)s[i]);
+}
+static int clamp(int n, int max) { return n < 0 ? 0 : n > max ? max : n; }
+
+/* ---- rules ---- */
+
+static void h_cost(Fnv *f, const Cost *c)
+{
+    h_u8(f, c->any);
+    h_u8(f, c->alike);
+    h_u8(f, c->each);
+}
+
+uint64_t rules_hash(const Rules *r)
+{
+    Fnv f = { FNV_OFFSET };
+    h_tag(&f, 'R');
+    h_u8(&f, r->critters_per_player);
+    h_u8(&f, r->resource_cap);
+    h_u8(&f, r->crater_capacity);
+    h_u8(&f, r->resources_per_type);
+    h_u8(&f, r->later_player_bonus);
+    h_u8(&f, r->volcanoes_per_player);
+    h_u8(&f, r->land_tiles_base);
+    h_u8(&f, r->land_tiles_per_extra_player);
+    for (int i = 0; i < 3; i++)
+        h_u8(&f, r->share_percent[i]);
+    h_u8(&f, r->targeting_threshold);
+    h_u8(&f, r->soil_cooling);
+    const Cost *costs[] = { &r->cost_uno, &r->cost_duo, &r->cost_trio, &r->cost_volcano,
+                            &r->cost_island, &r->cost_caldera, &r->cost_sacrifice,
+                            &r->cost_evacuation, &r->cost_point };
+    for (size_t i = 0; i < sizeof costs / sizeof *costs; i++)
+        h_cost(&f, costs[i]);
+    h_u8(&f, r->island_crater_critters);
+    h_u8(&f, r->island_tiles);
+    h_u8(&f, r->island_max_distance);
+
+    h_tag(&f, 'M');
+    for (int m = 0; m < MODE_COUNT; m++) {
+        const ModeRules *mr = &r->modes[m];
+        h_u8(&f, mr->move);
+        h_u8(&f, mr->claim);
+        h_u8(&f, mr->collect);
+        h_u8(&f, mr->buy_tiles);
+        h_u8(&f, mr->buy_volcano);
+        h_u8(&f, mr->buy_island);
+        h_u8(&f, mr->buy_caldera);
+        h_u8(&f, mr->buy_points);
+        h_u8(&f, mr->sacrifice_board);
+        h_u8(&f, mr->sacrifice_hand);
+        h_u8(&f, mr->sacrifices_per_turn);
+    }
+
+    h_tag(&f, 'T');
+    int nt = clamp(r->tile_type_count, MAX_TILE_TYPES);
+    h_u8(&f, (unsigned)nt);
+    for (int t = 0; t < nt; t++) {
+        const TileType *tt = &r->tile_types[t];
+        h_str(&f, tt->name, NAME_LEN);
+        h_u8(&f, tt->tile_class);
+        for (int e = 0; e < 6; e++)
+            h_u8(&f, tt->edge_biome[e]);
+        h_u8(&f, tt->areas);
+        for (int e = 0; e < 6; e++)
+            h_u8(&f, tt->area_of_edge[e]);
+        for (int a = 0; a < MAX_AREAS; a++)
+            h_u8(&f, tt->area_biome[a]);
+        h_u8(&f, tt->distinct_rotations);
+    }
+
+    h_tag(&f, 'G');
+    int ng = clamp(r->grid_slot_count, MAX_GRID_SLOTS);
+    h_u8(&f, (unsigned)ng);
+    for (int s = 0; s < ng; s++) {
+        h_u8(&f, r->grid[s].level);
+        h_u8(&f, (uint8_t)r->grid[s].column);
+        h_u8(&f, (uint8_t)r->grid[s].row2);
+    }
+
+    h_tag(&f, 'P');
+    int np = clamp(r->power_card_count, MAX_POWER_CARDS);
+    h_u8(&f, (unsigned)np);
+    for (int c = 0; c < np; c++) {
+        const PowerCard *pc = &r->power_cards[c];
+        h_str(&f, pc->name, NAME_LEN);
+        h_u8(&f, pc->level_min);
+        h_u8(&f, pc->level_max);
+        h_u8(&f, pc->middle_only);
+        h_u8(&f, pc->stars);
+    }
+    return f.h;
+}
+
+/* ---- game ---- */
+
+static void h_board(Fnv *f, const Board *b)
+{
+    h_tag(f, 'B');
+    uint16_t stack[MAX_BOARD_TILES];
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        const Cell *cell = &b->cells[c];
+        if (cell->top == NO_TILE && cell->flags == 0)
+            continue;
+        /* Walk down from the top, guarding against a broken chain. */
+        int n = 0;
+        for (unsigned t = cell->top; t != NO_TILE && t < MAX_BOARD_TILES && n < MAX_BOARD_TILES;
+             t = b->tiles[t].below)
+            stack[n++] = (uint16_t)t;
+        h_u16(f, (unsigned)c);
+        h_u8(f, cell->height);
+        h_u8(f, cell->flags);
+        h_u16(f, (unsigned)n);
+        for (int i = n - 1; i >= 0; i--) {
+            h_u8(f, b->tiles[stack[i]].type);
+            h_u8(f, b->tiles[stack[i]].rotation);
+        }
+    }
+    h_u16(f, NO_CELL); /* end of the cell list */
+}
+
+/* A queue item's reach names land indices; feed the cells they stand for, in
+ * cell order, so the hash does not depend on the board's land order. */
+static void h_reach(Fnv *f, const Board *b, const uint8_t reach[MAX_LAND / 8])
+{
+    static const uint8_t none[MAX_LAND / 8];
+    if (!memcmp(reach, none, sizeof none)) {
+        h_u16(f, 0);
+        return;
+    }
+    uint8_t mark[BOARD_CELLS];
+    memset(mark, 0, sizeof mark);
+    int lc = clamp(b->land_count, MAX_LAND);
+    int n = 0;
+    for (int k = 0; k < lc; k++)
+        if ((reach[k >> 3] & (1 << (k & 7))) && b->land[k] < BOARD_CELLS && !mark[b->land[k]]) {
+            mark[b->land[k]] = 1;
+            n++;
+        }
+    h_u16(f, (unsigned)n);
+    for (int c = 0; c < BOARD_CELLS; c++)
+        if (mark[c])
+            h_u16(f, (unsigned)c);
+}
+
+static void h_player(Fnv *f, const Player *p, int critters)
+{
+    for (int b = 0; b < BIOME_COUNT; b++)
+        h_u8(f, p->resources[b]);
+    h_u8(f, p->volcanoes);
+    h_u8(f, p->points_bought);
+    h_u8(f, p->sacrificed_board);
+    h_u8(f, p->sacrificed_hand);
+    h_u8(f, p->caldera_bought);
+    h_u8(f, p->final_turn_done);
+    int nc = clamp(p->caldera_count, MAX_CALDERA);
+    h_u8(f, (unsigned)nc);
+    for (int i = 0; i < nc; i++)
+        h_u8(f, p->caldera[i]);
+    for (int i = 0; i < critters; i++) {
+        h_u8(f, p->critters[i].place);
+        h_u8(f, p->critters[i].area);
+        h_u16(f, p->critters[i].cell);
+    }
+}
+
+uint64_t game_hash(const Game *g)
+{
+    Fnv f = { FNV_OFFSET };
+    const Rules *r = &g->rules;
+    int players = clamp(g->players, MAX_PLAYERS);
+    int critters = clamp(r->critters_per_player, MAX_CRITTERS);
+    int tile_types = clamp(r->tile_type_count, MAX_TILE_TYPES);
+    int slots = clamp(r->grid_slot_count, MAX_GRID_SLOTS);
+
+    h_tag(&f, 'O');
+    h_u8(&f, g->options.players);
+    h_u8(&f, g->options.setup_variation);
+    h_str(&f, g->options.variant, VARIANT_LEN);
+    h_u64(&f, g->seed);
+    h_u64(&f, g->rng.state);
+    h_u64(&f, g->rng.inc);
+    h_u32(&f, g->rng.draws);
+
+    h_tag(&f, 'S');
+    h_u8(&f, g->players);
+    h_u8(&f, g->first_player);
+    h_u8(&f, g->active);
+    h_u8(&f, g->phase);
+    h_u8(&f, g->mode);
+    h_u8(&f, g->end_reason);
+    h_u16(&f, g->turn);
+    h_u16(&f, g->moves_left);
+    h_u8(&f, g->buys_made);
+    h_u8(&f, g->soil_placements);
+    h_u8(&f, g->extra_buys);
+    h_u8(&f, g->bought_type);
+    h_u8(&f, g->setup_step);
+    h_u8(&f, g->sacrifices);
+    h_u8(&f, g->contest_dirty);
+    h_u8(&f, g->end_triggered);
+    h_u8(&f, g->trigger_player);
+
+    h_tag(&f, 'U');
+    for (int t = 0; t < tile_types; t++)
+        h_u8(&f, g->supply_tiles[t]);
+    h_u8(&f, g->supply_volcanoes);
+    for (int b = 0; b < BIOME_COUNT; b++)
+        h_u8(&f, g->supply_resources[b]);
+    for (int s = 0; s < slots; s++)
+        h_u8(&f, g->grid_card[s]);
+    int deck = clamp(g->caldera_size, MAX_POWER_CARDS);
+    h_u8(&f, (unsigned)deck);
+    for (int i = 0; i < deck; i++)
+        h_u8(&f, g->caldera_deck[i]);
+    h_u8(&f, g->caldera_discard);
+
+    h_tag(&f, 'L');
+    int lava = clamp(g->lava_count, MAX_LAVA);
+    h_u8(&f, (unsigned)lava);
+    for (int i = 0; i < lava; i++) {
+        h_u16(&f, g->lava[i].cell);
+        h_u8(&f, g->lava[i].in_ocean);
+    }
+
+    h_tag(&f, 'P');
+    for (int p = 0; p < players; p++) {
+        h_player(&f, &g->player[p], critters);
+        for (int i = 0; i < 3; i++)
+            h_u16(&f, g->setup_cells[p][i]);
+        for (int s = 0; s < slots; s++)
+            h_u8(&f, g->unlocked[p][s]);
+    }
+
+    h_tag(&f, 'D');
+    h_u8(&f, g->pending.kind);
+    h_u8(&f, g->pending.player);
+    h_u16(&f, g->pending.subject);
+    h_u16(&f, g->pending.cell);
+    h_u16(&f, g->pending.aux);
+    int ql = clamp(g->queue_len, MAX_QUEUE);
+    h_u8(&f, (unsigned)ql);
+    for (int i = 0; i < ql; i++) {
+        const QueueItem *q = &g->queue[i];
+        h_u8(&f, q->kind);
+        h_u8(&f, q->player);
+        h_u16(&f, q->subject);
+        h_u16(&f, q->cell);
+        h_u8(&f, q->biome);
+        h_u8(&f, q->count);
+        h_reach(&f, &g->board, q->reach);
+    }
+
+    h_tag(&f, 'I');
+    h_u8(&f, g->island_left);
+    int ic = clamp(g->island_count, (int)(sizeof g->island_cells / sizeof g->island_cells[0]));
+    h_u8(&f, (unsigned)ic);
+    for (int i = 0; i < ic; i++)
+        h_u16(&f, g->island_cells[i]);
+
+    h_tag(&f, 'V');
+    for (size_t i = 0; i < sizeof g->vars / sizeof g->vars[0]; i++)
+        h_u32(&f, (uint32_t)g->vars[i]);
+
+    h_board(&f, &g->board);
+    return f.h;
+}

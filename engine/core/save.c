@@ -1,0 +1,645 @@
+/* Saves: writing, atomic files, parsing with checks, and restore by replay
+ * (see save.h for the format and the contracts). */
+#include "save.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "snapshot.h"
+
+#define SAVE_MAX_ACTIONS (1 << 22)  /* far beyond any real game; bounds the allocation */
+#define INLINE_MAX 100               /* containers whose one-line form fits are kept on one line */
+
+static int fail(char *err, int errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, int errlen, const char *fmt, ...)
+{
+    if (err && errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, (size_t)errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* ---- text layout ---------------------------------------------------------
+ * Objects and arrays are written one member per line, indented by two spaces,
+ * unless their one-line form is at most INLINE_MAX bytes; then they stay on
+ * one line (so each action is one line). Keys keep insertion order. */
+
+typedef struct Buf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} Buf;
+
+static void buf_put(Buf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+static void buf_str(Buf *b, const char *s) { buf_put(b, s, strlen(s)); }
+static void buf_indent(Buf *b, int depth)
+{
+    for (int i = 0; i < depth; i++)
+        buf_put(b, "  ", 2);
+}
+/* Appends json_dumps(v) and frees it; returns its length (0 on failure). */
+static size_t buf_dump(Buf *b, const json_t *v)
+{
+    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
+    if (!s) {
+        b->oom = 1;
+        return 0;
+    }
+    size_t n = strlen(s);
+    buf_put(b, s, n);
+    free(s);
+    return n;
+}
+
+static void layout(Buf *b, json_t *v, int depth)
+{
+    int is_obj = json_is_object(v), is_arr = json_is_array(v);
+    size_t size = is_obj ? json_object_size(v) : is_arr ? json_array_size(v) : 0;
+    if (size == 0 || depth > 0) {
+        size_t mark = b->len;
+        size_t n = buf_dump(b, v);
+        if (size == 0 || n <= INLINE_MAX || b->oom)
+            return;
+        b->len = mark; /* too long for one line: undo and expand */
+        if (b->p)
+            b->p[mark] = '\0';
+    }
+    buf_str(b, is_obj ? "{\n" : "[\n");
+    size_t i = 0;
+    if (is_obj) {
+        const char *key;
+        json_t *member;
+        json_object_foreach(v, key, member) {
+            buf_indent(b, depth + 1);
+            json_t *k = json_string(key);
+            if (!k) {
+                b->oom = 1;
+                return;
+            }
+            buf_dump(b, k);
+            json_decref(k);
+            buf_str(b, ": ");
+            layout(b, member, depth + 1);
+            buf_str(b, ++i < size ? ",\n" : "\n");
+        }
+    } else {
+        json_t *member;
+        json_array_foreach(v, i, member) {
+            buf_indent(b, depth + 1);
+            layout(b, member, depth + 1);
+            buf_str(b, i + 1 < size ? ",\n" : "\n");
+        }
+    }
+    buf_indent(b, depth);
+    buf_str(b, is_obj ? "}" : "]");
+}
+
+/* ---- writing ------------------------------------------------------------- */
+
+typedef struct Build {
+    int ok;
+} Build;
+
+/* json_object_set_new / json_array_append_new release `v` themselves on failure. */
+static void set(Build *bd, json_t *obj, const char *key, json_t *v)
+{
+    if (!obj || !v) {
+        json_decref(v);
+        bd->ok = 0;
+    } else if (json_object_set_new(obj, key, v) != 0) {
+        bd->ok = 0;
+    }
+}
+static void add(Build *bd, json_t *arr, json_t *v)
+{
+    if (!arr || !v) {
+        json_decref(v);
+        bd->ok = 0;
+    } else if (json_array_append_new(arr, v) != 0) {
+        bd->ok = 0;
+    }
+}
+
+static json_t *hex64(uint64_t v)
+{
+    char s[17];
+    snprintf(s, sizeof s, "%016" PRIx64, v);
+    return json_string(s);
+}
+
+static json_t *action_json(Build *bd, const Option *o)
+{
+    json_t *a = json_array();
+    add(bd, a, json_integer(o->verb));
+    add(bd, a, json_integer(o->sub));
+    if (o->cell == NO_CELL) {
+        add(bd, a, json_null());
+        add(bd, a, json_null());
+    } else {
+        Hex h = board_hex(o->cell);
+        add(bd, a, json_integer(h.q));
+        add(bd, a, json_integer(h.r));
+    }
+    add(bd, a, json_integer(o->subject));
+    add(bd, a, json_integer(o->pay));
+    return a;
+}
+
+char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
+{
+    static const SaveMeta no_meta;
+    if (!meta)
+        meta = &no_meta;
+    if (!log)
+        log = g->log;
+    Build bd = { 1 };
+    json_t *root = json_object();
+    set(&bd, root, "format", json_string(SAVE_FORMAT));
+    set(&bd, root, "format_version", json_integer(SAVE_FORMAT_VERSION));
+    set(&bd, root, "rules_version", snapshot_string(meta->rules_version, sizeof meta->rules_version));
+    set(&bd, root, "rules_hash", hex64(rules_hash(&g->rules)));
+
+    json_t *opts = json_object();
+    set(&bd, opts, "players", json_integer(g->options.players));
+    set(&bd, opts, "setup_variation", json_integer(g->options.setup_variation));
+    set(&bd, opts, "variant", snapshot_string(g->options.variant, VARIANT_LEN));
+    set(&bd, root, "options", opts);
+
+    json_t *mods = json_array();
+    int nm = meta->mod_count < 0 ? 0 : meta->mod_count > SAVE_MAX_MODS ? SAVE_MAX_MODS : meta->mod_count;
+    for (int i = 0; i < nm; i++) {
+        json_t *m = json_object();
+        set(&bd, m, "name", snapshot_string(meta->mods[i].name, sizeof meta->mods[i].name));
+        set(&bd, m, "hash", snapshot_string(meta->mods[i].hash, sizeof meta->mods[i].hash));
+        add(&bd, mods, m);
+    }
+    set(&bd, root, "mods", mods);
+
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
+    set(&bd, root, "seed", json_string(seed));
+
+    json_t *actions = json_array();
+    for (int i = 0; log && i < log->len; i++)
+        add(&bd, actions, action_json(&bd, &log->items[i]));
+    set(&bd, root, "actions", actions);
+    set(&bd, root, "snapshot", snapshot_json(g));
+    set(&bd, root, "state_hash", hex64(game_hash(g)));
+
+    char *text = NULL;
+    if (bd.ok) {
+        Buf b = { 0 };
+        layout(&b, root, 0);
+        buf_str(&b, "\n");
+        if (b.oom)
+            free(b.p);
+        else
+            text = b.p;
+    }
+    json_decref(root);
+    return text;
+}
+
+/* ---- atomic files -------------------------------------------------------- */
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Makes the rename durable; best effort (some file systems refuse). */
+static void sync_parent_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    if (!dir)
+        return;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+int save_write_file(const char *path, const Game *g, const ActionLog *log, const SaveMeta *meta,
+                    char *err, int errlen)
+{
+    if (!path || !*path)
+        return fail(err, errlen, "save: no file name given");
+    char *text = save_to_string(g, log, meta);
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 5);
+    if (!text || !tmp) {
+        free(text);
+        free(tmp);
+        return fail(err, errlen, "%s: out of memory writing the save", path);
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp", 5);
+
+    int rc = -1;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fail(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
+    } else if (write_all(fd, text, strlen(text)) != 0 || fsync(fd) != 0) {
+        fail(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+    } else if (close(fd) != 0) {
+        fail(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+        unlink(tmp);
+    } else if (rename(tmp, path) != 0) {
+        fail(err, errlen, "%s: cannot replace with %s: %s", path, tmp, strerror(errno));
+        unlink(tmp);
+    } else {
+        sync_parent_dir(path);
+        rc = 0;
+    }
+    free(tmp);
+    free(text);
+    return rc;
+}
+
+/* ---- parsing ------------------------------------------------------------- */
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a real number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "?";
+}
+
+/* Checks that v is present and of `type`; `what` names the type in messages. */
+static int want(const json_t *v, json_type type, const char *what, const char *path, char *err, int errlen)
+{
+    if (!v)
+        return fail(err, errlen, "%s: missing", path);
+    if (json_typeof(v) != type)
+        return fail(err, errlen, "%s: expected %s, found %s", path, what, type_name(v));
+    return 0;
+}
+
+static int want_int(const json_t *v, long long lo, long long hi, long long *out, const char *path, char *err,
+                    int errlen)
+{
+    if (want(v, JSON_INTEGER, "an integer", path, err, errlen))
+        return -1;
+    long long x = json_integer_value(v);
+    if (x < lo || x > hi)
+        return fail(err, errlen, "%s: %lld is out of range %lld..%lld", path, x, lo, hi);
+    *out = x;
+    return 0;
+}
+
+/* A string of fewer than `cap` bytes, copied NUL-terminated into dst. */
+static int want_str(const json_t *v, char *dst, size_t cap, const char *path, char *err, int errlen)
+{
+    if (want(v, JSON_STRING, "a string", path, err, errlen))
+        return -1;
+    size_t n = json_string_length(v);
+    const char *s = json_string_value(v);
+    if (n >= cap)
+        return fail(err, errlen, "%s: longer than %zu bytes", path, cap - 1);
+    if (memchr(s, '\0', n))
+        return fail(err, errlen, "%s: contains a NUL character", path);
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+    return 0;
+}
+
+static int want_hex64(const json_t *v, uint64_t *out, const char *path, char *err, int errlen)
+{
+    if (want(v, JSON_STRING, "a string of 16 hex digits", path, err, errlen))
+        return -1;
+    const char *s = json_string_value(v);
+    if (json_string_length(v) != 16)
+        return fail(err, errlen, "%s: expected 16 hex digits", path);
+    uint64_t x = 0;
+    for (int i = 0; i < 16; i++) {
+        int c = (unsigned char)s[i], d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return fail(err, errlen, "%s: expected 16 hex digits", path);
+        x = x << 4 | (uint64_t)d;
+    }
+    *out = x;
+    return 0;
+}
+
+/* The seed: a string of decimal digits up to 18446744073709551615, or a
+ * non-negative integer. */
+static int want_seed(const json_t *v, uint64_t *out, char *err, int errlen)
+{
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        *out = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    if (!v)
+        return fail(err, errlen, "seed: missing");
+    if (!json_is_string(v))
+        return fail(err, errlen, "seed: expected a string of decimal digits, found %s", type_name(v));
+    const char *s = json_string_value(v);
+    size_t n = json_string_length(v);
+    if (n == 0 || n > 20)
+        return fail(err, errlen, "seed: expected 1 to 20 decimal digits");
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return fail(err, errlen, "seed: expected 1 to 20 decimal digits");
+        unsigned d = (unsigned)(s[i] - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return fail(err, errlen, "seed: larger than 18446744073709551615");
+        x = x * 10 + d;
+    }
+    *out = x;
+    return 0;
+}
+
+static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
+{
+    long long x;
+    if (want(v, JSON_OBJECT, "an object", "options", err, errlen))
+        return -1;
+    if (want_int(json_object_get(v, "players"), MIN_PLAYERS, MAX_PLAYERS, &x, "options.players", err, errlen))
+        return -1;
+    o->players = (uint8_t)x;
+    if (want_int(json_object_get(v, "setup_variation"), 1, 2, &x, "options.setup_variation", err, errlen))
+        return -1;
+    o->setup_variation = (uint8_t)x;
+    return want_str(json_object_get(v, "variant"), o->variant, VARIANT_LEN, "options.variant", err, errlen);
+}
+
+static int parse_mods(const json_t *v, SaveMeta *meta, char *err, int errlen)
+{
+    if (want(v, JSON_ARRAY, "an array", "mods", err, errlen))
+        return -1;
+    size_t n = json_array_size(v);
+    if (n > SAVE_MAX_MODS)
+        return fail(err, errlen, "mods: %zu entries, at most %d are supported", n, SAVE_MAX_MODS);
+    for (size_t i = 0; i < n; i++) {
+        const json_t *m = json_array_get(v, i);
+        char path[48];
+        snprintf(path, sizeof path, "mods[%zu]", i);
+        if (want(m, JSON_OBJECT, "an object", path, err, errlen))
+            return -1;
+        snprintf(path, sizeof path, "mods[%zu].name", i);
+        if (want_str(json_object_get(m, "name"), meta->mods[i].name, sizeof meta->mods[i].name, path, err, errlen))
+            return -1;
+        snprintf(path, sizeof path, "mods[%zu].hash", i);
+        if (want_str(json_object_get(m, "hash"), meta->mods[i].hash, sizeof meta->mods[i].hash, path, err, errlen))
+            return -1;
+    }
+    meta->mod_count = (int)n;
+    return 0;
+}
+
+static int parse_action(const json_t *a, size_t i, Option *o, char *err, int errlen)
+{
+    char path[64];
+    snprintf(path, sizeof path, "actions[%zu]", i);
+    if (want(a, JSON_ARRAY, "an array [verb, sub, q, r, subject, pay]", path, err, errlen))
+        return -1;
+    if (json_array_size(a) != 6)
+        return fail(err, errlen, "%s: expected 6 values [verb, sub, q, r, subject, pay], found %zu", path,
+                    json_array_size(a));
+    static const struct { const char *name; long long hi; } FIELD[6] = {
+        { "verb", VERB_COUNT - 1 }, { "sub", 255 }, { "q", 0 }, { "r", 0 }, { "subject", 65535 }, { "pay", 0xFFF },
+    };
+    long long val[6] = { 0 };
+    for (int j = 0; j < 6; j++) {
+        const json_t *x = json_array_get(a, (size_t)j);
+        snprintf(path, sizeof path, "actions[%zu][%d]", i, j);
+        if (j == 2 || j == 3) {
+            if (json_is_null(x))
+                continue;
+            if (!json_is_integer(x))
+                return fail(err, errlen, "%s: expected an integer or null (%s), found %s", path, FIELD[j].name,
+                            type_name(x));
+            long long c = json_integer_value(x);
+            if (c < -BOARD_OFFSET || c >= BOARD_SIZE - BOARD_OFFSET)
+                return fail(err, errlen, "%s: %s %lld is off the board (%d..%d)", path, FIELD[j].name, c,
+                            -BOARD_OFFSET, BOARD_SIZE - BOARD_OFFSET - 1);
+            val[j] = c;
+            continue;
+        }
+        if (!json_is_integer(x))
+            return fail(err, errlen, "%s: expected an integer (%s), found %s", path, FIELD[j].name, type_name(x));
+        long long c = json_integer_value(x);
+        if (c < 0 || c > FIELD[j].hi)
+            return fail(err, errlen, "%s: %s %lld is out of range 0..%lld", path, FIELD[j].name, c, FIELD[j].hi);
+        val[j] = c;
+    }
+    int qnull = json_is_null(json_array_get(a, 2)), rnull = json_is_null(json_array_get(a, 3));
+    if (qnull != rnull) {
+        snprintf(path, sizeof path, "actions[%zu][%d]", i, qnull ? 2 : 3);
+        return fail(err, errlen, "%s: q and r must both be integers or both be null", path);
+    }
+    Hex h = hex_make((int)val[2], (int)val[3]);
+    o->verb = (uint8_t)val[0];
+    o->sub = (uint8_t)val[1];
+    o->cell = qnull ? NO_CELL : (board_in_bounds(h) ? (uint16_t)board_cell(h) : NO_CELL);
+    o->subject = (uint16_t)val[4];
+    o->pay = (uint16_t)val[5];
+    return 0;
+}
+
+static int parse_actions(const json_t *v, ActionLog *log, char *err, int errlen)
+{
+    if (want(v, JSON_ARRAY, "an array", "actions", err, errlen))
+        return -1;
+    size_t n = json_array_size(v);
+    if (n > SAVE_MAX_ACTIONS)
+        return fail(err, errlen, "actions: %zu actions, at most %d are supported", n, SAVE_MAX_ACTIONS);
+    if (n == 0)
+        return 0;
+    log->items = malloc(n * sizeof *log->items);
+    if (!log->items)
+        return fail(err, errlen, "actions: out of memory");
+    log->cap = (int)n;
+    for (size_t i = 0; i < n; i++) {
+        if (parse_action(json_array_get(v, i), i, &log->items[i], err, errlen))
+            return -1;
+        log->len = (int)i + 1;
+    }
+    return 0;
+}
+
+static int parse_root(const json_t *root, LoadedSave *out, char *err, int errlen)
+{
+    if (!json_is_object(root))
+        return fail(err, errlen, "expected a JSON object at the top level, found %s", type_name(root));
+    const json_t *v = json_object_get(root, "format");
+    if (want(v, JSON_STRING, "a string", "format", err, errlen))
+        return -1;
+    if (strcmp(json_string_value(v), SAVE_FORMAT) != 0 || json_string_length(v) != strlen(SAVE_FORMAT))
+        return fail(err, errlen, "format: expected \"%s\", found \"%.40s\": not a Volcanique save", SAVE_FORMAT,
+                    json_string_value(v));
+    v = json_object_get(root, "format_version");
+    if (want(v, JSON_INTEGER, "an integer", "format_version", err, errlen))
+        return -1;
+    if (json_integer_value(v) != SAVE_FORMAT_VERSION)
+        return fail(err, errlen, "format_version: the save has version %lld; this build reads version %d",
+                    (long long)json_integer_value(v), SAVE_FORMAT_VERSION);
+    if (want_str(json_object_get(root, "rules_version"), out->meta.rules_version,
+                 sizeof out->meta.rules_version, "rules_version", err, errlen) ||
+        want_hex64(json_object_get(root, "rules_hash"), &out->rules_hash, "rules_hash", err, errlen) ||
+        parse_options(json_object_get(root, "options"), &out->options, err, errlen) ||
+        parse_mods(json_object_get(root, "mods"), &out->meta, err, errlen) ||
+        want_seed(json_object_get(root, "seed"), &out->seed, err, errlen) ||
+        parse_actions(json_object_get(root, "actions"), &out->log, err, errlen) ||
+        want(json_object_get(root, "snapshot"), JSON_OBJECT, "an object", "snapshot", err, errlen) ||
+        want_hex64(json_object_get(root, "state_hash"), &out->state_hash, "state_hash", err, errlen))
+        return -1;
+    return 0;
+}
+
+/* Parses `len` bytes of JSON and checks them into out. */
+static int parse_buffer(const char *text, size_t len, LoadedSave *out, char *err, int errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (len == 0)
+        return fail(err, errlen, "the save is empty");
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root)
+        return fail(err, errlen, "not valid JSON: line %d, column %d: %s", je.line, je.column, je.text);
+    int rc = parse_root(root, out, err, errlen);
+    json_decref(root);
+    if (rc)
+        loaded_save_free(out);
+    return rc;
+}
+
+int save_parse(const char *text, LoadedSave *out, char *err, int errlen)
+{
+    if (!text) {
+        memset(out, 0, sizeof *out);
+        return fail(err, errlen, "no save text given");
+    }
+    return parse_buffer(text, strlen(text), out, err, errlen);
+}
+
+int save_read_file(const char *path, LoadedSave *out, char *err, int errlen)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    int rc = -1;
+    char msg[512];
+    if (!buf) {
+        snprintf(msg, sizeof msg, "out of memory");
+        goto done;
+    }
+    for (;;) {
+        if (len == cap) {
+            if (cap > SAVE_MAX_BYTES) {
+                snprintf(msg, sizeof msg, "larger than %d bytes: not a save", SAVE_MAX_BYTES);
+                goto done;
+            }
+            char *p = realloc(buf, cap * 2);
+            if (!p) {
+                snprintf(msg, sizeof msg, "out of memory");
+                goto done;
+            }
+            buf = p;
+            cap *= 2;
+        }
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    if (ferror(f)) {
+        snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
+        goto done;
+    }
+    rc = parse_buffer(buf, len, out, msg, sizeof msg);
+done:
+    if (rc)
+        fail(err, errlen, "%s: %s", path, msg);
+    free(buf);
+    fclose(f);
+    return rc;
+}
+
+void loaded_save_free(LoadedSave *ls)
+{
+    if (ls)
+        action_log_free(&ls->log);
+}
+
+/* ---- restore ------------------------------------------------------------- */
+
+int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                 const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+{
+    if (rules_hash(rules) != ls->rules_hash)
+        return fail(err, errlen, "the save was made with different rules (content or mods changed)");
+    char msg[256];
+    if (game_init(g, rules, &ls->options, ls->seed, hooks, hooks_ud, msg, sizeof msg) != 0)
+        return fail(err, errlen, "cannot start the saved game: %s", msg);
+    if (log)
+        log->len = 0;
+    g->log = log;
+    for (int i = 0; i < ls->log.len; i++) {
+        const Option *o = &ls->log.items[i];
+        if (game_apply_option(g, o, msg, sizeof msg) != 0)
+            return fail(err, errlen, "action %d (%s) is not legal at that point: %s", i, verb_name(o->verb), msg);
+    }
+    if (game_hash(g) != ls->state_hash)
+        return fail(err, errlen, "state hash mismatch: the save is damaged or the rules changed");
+    return 0;
+}
