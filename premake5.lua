@@ -14,7 +14,10 @@ if _PREMAKE_VERSION and _PREMAKE_VERSION:sub(1, 1) == "4" then
         return configuration(spec:match("^configurations:(.+)$") or spec)
     end
     function symbols(value) if value == "On" then flags { "Symbols" } end end
-    function optimize(value) if value ~= "Off" then flags { "OptimizeSpeed" } end end
+    function optimize(value)
+        if value == "Debug" then buildoptions { "-Og" }
+        elseif value ~= "Off" then flags { "OptimizeSpeed" } end
+    end
     function cdialect(value) buildoptions { "-std=" .. value:lower() } end
 end
 

@@ -84,6 +84,15 @@ int tile_type_derive(TileType *t, char *err, int errlen)
                  t->name, tile_class_name(t->tile_class), want, want == 1 ? "" : "s", areas);
         return -1;
     }
+    int edges_in[MAX_AREAS] = { 0 };
+    for (int e = 0; e < 6; e++)
+        edges_in[t->area_of_edge[e]]++;
+    for (int a = 0; a < areas; a++)
+        if (edges_in[a] != 6 / areas) {
+            snprintf(err, (size_t)errlen, "tile '%s': each biome of a %s tile spans %d edges, one spans %d",
+                     t->name, tile_class_name(t->tile_class), 6 / areas, edges_in[a]);
+            return -1;
+        }
     for (int a = 0; a < areas; a++)
         for (int b = a + 1; b < areas; b++)
             if (t->area_biome[a] == t->area_biome[b]) {

@@ -28,6 +28,19 @@ static void fail(Reader *r, const char *fmt, const char *detail)
     longjmp(r->fail, 1);
 }
 
+/* Lua's message, prefixed with the file unless it already names it. */
+static void fail_lua(Reader *r, const char *path)
+{
+    const char *m = lua_tostring(r->L, -1);
+    if (!m)
+        m = "cannot load";
+    if (strstr(m, path))
+        snprintf(r->err, (size_t)r->errlen, "%s", m);
+    else
+        snprintf(r->err, (size_t)r->errlen, "%s: %s", path, m);
+    longjmp(r->fail, 1);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
@@ -41,21 +54,15 @@ static void load_file(Reader *r, const char *dir, const char *name, char *pathbu
     r->file = pathbuf;
     r->path[0] = 0;
     lua_settop(r->L, 0);
-    if (luaL_loadfilex(r->L, pathbuf, "t") != LUA_OK) {
-        const char *m = lua_tostring(r->L, -1);
-        snprintf(r->err, (size_t)r->errlen, "%s", m ? m : "cannot load");
-        longjmp(r->fail, 1);
-    }
+    if (luaL_loadfilex(r->L, pathbuf, "t") != LUA_OK)
+        fail_lua(r, pathbuf);
     lua_newtable(r->L);                       /* an empty _ENV: no libraries, no globals */
     lua_setupvalue(r->L, -2, 1);
     lua_sethook(r->L, budget_hook, LUA_MASKCOUNT, CONTENT_INSTRUCTIONS);
     int status = lua_pcall(r->L, 0, 1, 0);
     lua_sethook(r->L, NULL, 0, 0);
-    if (status != LUA_OK) {
-        const char *m = lua_tostring(r->L, -1);
-        snprintf(r->err, (size_t)r->errlen, "%s", m ? m : "error while running");
-        longjmp(r->fail, 1);
-    }
+    if (status != LUA_OK)
+        fail_lua(r, pathbuf);
     if (!lua_istable(r->L, -1))
         fail(r, "%s", "the file must return a table");
 }

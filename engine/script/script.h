@@ -1,0 +1,116 @@
+/* The sandboxed Lua layer: one Lua 5.4 state in which every rules script and
+ * every mod runs, each chunk in its own environment, under a memory cap and an
+ * instruction budget per call, talking to C only through named events.
+ *
+ * This header is the whole public surface. It does not include lua.h, so front
+ * ends can use it without the Lua include path; the code that needs the raw
+ * lua_State (the game bindings) includes the internal "lsandbox.h" instead.
+ *
+ * Contract, in the manner of Lua's own headers:
+ * - Every function taking `char *err, size_t errlen` returns 0 on success and -1
+ *   on failure, writing a NUL-terminated message into err (truncated to errlen;
+ *   err may be NULL when errlen is 0).
+ * - Script errors read "file:line: message", file being the chunk name given at
+ *   load ("mods/foo/mod.lua:12: attempt to index a nil value (global 'x')").
+ *   A budget overrun reads "file:line: instruction budget exceeded"; a memory cap
+ *   hit reads "file: memory limit exceeded". Neither can be caught by pcall
+ *   inside the sandbox: the whole call fails, and the state stays usable.
+ * - A Script is not thread-safe and is not re-entrant across script_free: do not
+ *   free it from inside a handler. Nested script_emit from a binding called by a
+ *   handler is allowed; the nested handlers share the outer call's budget. */
+#ifndef VQ_SCRIPT_H
+#define VQ_SCRIPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct Script Script;
+
+/* Zero in any field selects the default shown. */
+typedef struct ScriptLimits {
+    size_t   memory_bytes;  /* cap on all memory of the Lua state (64 MiB) */
+    uint64_t instructions;  /* VM budget per handler call or chunk load (1,000,000) */
+    size_t   string_bytes;  /* longest string a script may create (1 MiB) */
+} ScriptLimits;
+
+#define SCRIPT_DEFAULT_MEMORY       ((size_t)64 << 20)
+#define SCRIPT_DEFAULT_INSTRUCTIONS ((uint64_t)1000000)
+#define SCRIPT_DEFAULT_STRING       ((size_t)1 << 20)
+
+/* Where print() goes. chunk is the chunk name of the calling function. */
+typedef void (*ScriptPrintFn)(void *ud, const char *chunk, const char *message);
+/* The random source behind math.random: a uniform integer in [0, bound),
+ * bound > 0 (rng_below has exactly this shape). */
+typedef uint32_t (*ScriptRandomFn)(void *ud, uint32_t bound);
+
+/* limits may be NULL (all defaults). Returns NULL and fills err on failure
+ * (e.g. a memory cap too small to hold the base libraries). */
+Script *script_new(const ScriptLimits *limits, char *err, size_t errlen);
+void    script_free(Script *s);  /* NULL is allowed */
+
+/* Without a print callback, print() writes "[chunk] message\n" to stderr.
+ * Without a random source, math.random raises an error. */
+void script_set_print(Script *s, ScriptPrintFn fn, void *ud);
+void script_set_random(Script *s, ScriptRandomFn below, void *ud);
+
+/* Loads a text chunk (binary chunks are refused) and runs it once, under the
+ * budget, in a fresh sandbox environment. chunkname names the chunk in every
+ * message ("mods/foo/mod.lua"); script_load_file defaults it to path. */
+int script_load_file(Script *s, const char *path, const char *chunkname,
+                     char *err, size_t errlen);
+int script_load_string(Script *s, const char *source, const char *chunkname,
+                       char *err, size_t errlen);
+
+/* Bytes currently held by the Lua state (counted by the capped allocator). */
+size_t script_memory_used(const Script *s);
+
+/* ---- Events ------------------------------------------------------------
+ * C declares the fixed catalogue once, before scripts load; an event's index
+ * is its position in names. Scripts call on(name, handler [, priority]) while
+ * they load: higher priority runs first, ties in registration order, unknown
+ * names are an error. After script_freeze, on() raises "events are frozen". */
+
+#define SCRIPT_EVENT_MAX_FIELDS 12
+
+typedef struct ScriptEventField {
+    const char *name;   /* must not be "name": ev.name is the event's name */
+    int64_t     value;
+    int         writable;
+} ScriptEventField;
+
+typedef struct ScriptEvent {
+    int event_index;
+    int nfields;
+    ScriptEventField fields[SCRIPT_EVENT_MAX_FIELDS];
+} ScriptEvent;
+
+/* Names are copied. Fails (-1) on a second call, a duplicate or empty name. */
+int  script_declare_events(Script *s, const char *const *names, int count);
+/* Index of a declared event, or -1. */
+int  script_event_index(const Script *s, const char *name);
+void script_freeze(Script *s);
+int  script_is_frozen(const Script *s);
+
+/* Calls each handler of ev->event_index in order with a proxy `ev`: fields read
+ * by name (ev.cost), writable ones assigned with integers (ev.cost = 3, written
+ * straight back into *ev), ev.name is the event name. Each handler call has its
+ * own budget. Stops at the first failing handler (returns -1; fields written
+ * so far stay written). With no handlers it returns 0 without entering Lua. */
+int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen);
+int script_handler_count(const Script *s, int event_index);
+
+/* For rule coverage: one entry per registered handler, ordered by event index
+ * then dispatch order. Strings belong to the Script. */
+typedef struct ScriptFireCount {
+    const char *chunk;     /* chunk that called on() */
+    const char *event;
+    int64_t     priority;
+    uint64_t    fired;     /* times the handler was called */
+} ScriptFireCount;
+
+/* Fills up to max entries of out (out may be NULL when max is 0) and returns
+ * the total number of handlers. */
+int  script_fire_counts(const Script *s, ScriptFireCount *out, int max);
+void script_reset_fire_counts(Script *s);
+
+#endif

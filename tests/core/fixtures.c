@@ -1,0 +1,168 @@
+#include "fixtures.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "content.h"
+#include "harness.h"
+
+static const char *const CONTENT_FILES[] = {
+    "costs.lua", "grid.lua", "lava.lua", "players.lua", "powers.lua", "supply.lua",
+    "tiles.lua", "turns.lua",
+};
+
+const char *fx_content_dir(void)
+{
+    static const char *const candidates[] = { "content", "../content", "../../content" };
+    for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "%s/tiles.lua", candidates[i]);
+        if (access(path, R_OK) == 0)
+            return candidates[i];
+    }
+    return "content";
+}
+
+const Rules *fx_rules(void)
+{
+    static Rules rules;
+    static int state;   /* 0 not loaded, 1 loaded, -1 failed */
+    static char err[256];
+    if (state == 0)
+        state = content_load_rules(fx_content_dir(), &rules, err, sizeof err) == 0 ? 1 : -1;
+    if (state < 0) {
+        th_fail(__FILE__, __LINE__, "loading the shipped content: %s", err);
+        th_abort_test();
+    }
+    return &rules;
+}
+
+int fx_type(const char *name)
+{
+    int t = rules_tile_type_by_name(fx_rules(), name);
+    if (t < 0) {
+        th_fail(__FILE__, __LINE__, "no tile type '%s' in the shipped content", name);
+        th_abort_test();
+    }
+    return t;
+}
+
+const TileType *fx_tile(const char *name)
+{
+    return &fx_rules()->tile_types[fx_type(name)];
+}
+
+void fx_game(Game *g, int players)
+{
+    GameOptions o;
+    memset(&o, 0, sizeof o);
+    o.players = (uint8_t)players;
+    o.setup_variation = 1;
+    char err[256];
+    if (game_init(g, fx_rules(), &o, 1, NULL, NULL, err, sizeof err) != 0) {
+        th_fail(__FILE__, __LINE__, "game_init: %s", err);
+        th_abort_test();
+    }
+    board_clear(&g->board);
+    g->lava_count = 0;
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++)
+            g->player[p].critters[i] = (Critter){ AT_HAND, 0, 0 };
+}
+
+int fx_push(Board *b, int q, int r, const char *type_name, int rotation)
+{
+    int cell = fx_cell(q, r);
+    if (board_push(b, cell, fx_type(type_name), rotation) != 0) {
+        th_fail(__FILE__, __LINE__, "board_push(%s at %d,%d) failed", type_name, q, r);
+        th_abort_test();
+    }
+    return cell;
+}
+
+void fx_lava(Board *b, int q, int r)
+{
+    b->cells[fx_cell(q, r)].flags |= CELL_LAVA;
+}
+
+void fx_critter(Game *g, int player, int index, int q, int r, int area)
+{
+    g->player[player].critters[index] = (Critter){ AT_BOARD, (uint8_t)area, (uint16_t)fx_cell(q, r) };
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = 0;
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+void fx_write(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fputs(text, f) < 0) {
+        if (f)
+            fclose(f);
+        th_fail(__FILE__, __LINE__, "cannot write %s", path);
+        th_abort_test();
+    }
+    fclose(f);
+}
+
+void fx_content_copy(char *dir, int dirlen)
+{
+    snprintf(dir, (size_t)dirlen, "/tmp/vq-content-XXXXXX");
+    if (!mkdtemp(dir)) {
+        th_fail(__FILE__, __LINE__, "mkdtemp failed");
+        th_abort_test();
+    }
+    for (size_t i = 0; i < sizeof CONTENT_FILES / sizeof *CONTENT_FILES; i++) {
+        char src[512];
+        size_t len = 0;
+        snprintf(src, sizeof src, "%s/%s", fx_content_dir(), CONTENT_FILES[i]);
+        char *text = slurp(src, &len);
+        if (!text) {
+            th_fail(__FILE__, __LINE__, "cannot read %s", src);
+            fx_content_remove(dir);
+            th_abort_test();
+        }
+        fx_write(dir, CONTENT_FILES[i], text);
+        free(text);
+    }
+}
+
+void fx_content_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}

@@ -1,0 +1,289 @@
+/* game_hash and rules_hash: equal for equal states however reached, blind to
+ * what is not state, sensitive to every field that is. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "content.h"
+#include "game.h"
+#include "harness.h"
+#include "save.h"
+
+/* The base rules from content/, loaded once (tests run from the repository
+ * root or from bin/, bin/sanitize/). */
+static const Rules *base_rules(void)
+{
+    static Rules rules;
+    static int state; /* 0 untried, 1 loaded, -1 failed */
+    if (state == 0) {
+        static const char *const dirs[] = { "content", "../content", "../../content" };
+        char err[256] = "";
+        state = -1;
+        for (size_t i = 0; i < sizeof dirs / sizeof *dirs && state < 0; i++)
+            if (content_load_rules(dirs[i], &rules, err, sizeof err) == 0)
+                state = 1;
+        if (state < 0)
+            th_fail(__FILE__, __LINE__, "cannot load content: %s", err);
+    }
+    return state > 0 ? &rules : NULL;
+}
+
+static uint64_t xorshift(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Starts a game and applies up to `steps` options picked by a local xorshift
+ * seeded with `pick` (never the game's RNG). Returns the steps applied, -1 on error. */
+static int play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
+{
+    const Rules *rules = base_rules();
+    if (!rules)
+        return -1;
+    GameOptions o = { (uint8_t)players, 1, "" };
+    char err[256];
+    if (game_init(g, rules, &o, seed, NULL, NULL, err, sizeof err)) {
+        th_fail(__FILE__, __LINE__, "game_init: %s", err);
+        return -1;
+    }
+    g->log = log;
+    static Option opts[MAX_OPTIONS];
+    pick = pick * 2654435761u + 1;
+    int i;
+    for (i = 0; i < steps && !game_over(g); i++) {
+        int n = game_options(g, opts, MAX_OPTIONS);
+        if (n <= 0 || game_apply(g, (int)(xorshift(&pick) % (uint64_t)n), err, sizeof err)) {
+            th_fail(__FILE__, __LINE__, "apply: %s", n <= 0 ? "no options" : err);
+            return -1;
+        }
+    }
+    return i;
+}
+
+TEST(hash_equal_for_identical_action_sequences)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        REQUIRE(play(a, NULL, 2 + (int)seed % 3, seed, seed + 100, 150) >= 0);
+        REQUIRE(play(b, NULL, 2 + (int)seed % 3, seed, seed + 100, 150) >= 0);
+        CHECK(game_hash(a) == game_hash(b));
+    }
+    free(a);
+    free(b);
+}
+
+TEST(hash_equal_at_every_step_of_two_independent_games)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    for (int steps = 0; steps < 60; steps += 7) {
+        REQUIRE(play(a, NULL, 3, 42, 7, steps) >= 0);
+        REQUIRE(play(b, NULL, 3, 42, 7, steps) >= 0);
+        CHECK(game_hash(a) == game_hash(b));
+    }
+    free(a);
+    free(b);
+}
+
+TEST(hash_differs_after_one_more_action)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    int n = play(a, NULL, 2, 9, 9, 80);
+    REQUIRE(n == 80);
+    REQUIRE(play(b, NULL, 2, 9, 9, 81) == 81);
+    CHECK(game_hash(a) != game_hash(b));
+    free(a);
+    free(b);
+}
+
+TEST(hash_differs_for_different_seeds)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    REQUIRE(play(a, NULL, 2, 1, 5, 0) == 0);
+    REQUIRE(play(b, NULL, 2, 2, 5, 0) == 0);
+    CHECK(game_hash(a) != game_hash(b));
+    free(a);
+    free(b);
+}
+
+TEST(hash_ignores_log_hooks_and_stale_entries)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    ActionLog log = { 0 };
+    REQUIRE(play(a, &log, 3, 77, 3, 120) == 120);
+    uint64_t h = game_hash(a);
+    *b = *a;
+    b->log = NULL;
+    b->hooks_ud = &log;
+    CHECK(game_hash(b) == h);
+    /* Pool entries past tile_count, deck entries past caldera_size, lava past
+     * lava_count, queue items past queue_len and the board's land order are
+     * not state. */
+    for (int i = b->board.tile_count; i < MAX_BOARD_TILES; i++)
+        b->board.tiles[i] = (PlacedTile){ 3, 2, 1 };
+    for (int i = b->caldera_size; i < MAX_POWER_CARDS; i++)
+        b->caldera_deck[i] = 17;
+    for (int i = b->lava_count; i < MAX_LAVA; i++)
+        b->lava[i] = (Lava){ 5, 1, 0 };
+    for (int i = b->queue_len; i < MAX_QUEUE; i++)
+        b->queue[i].subject = 99;
+    for (int i = 0; i < MAX_LAVA; i++)
+        b->lava[i].unused = 7;
+    CHECK(game_hash(b) == h);
+    if (b->board.land_count >= 2 && b->queue_len == 0) {
+        Board *bd = &b->board;
+        uint16_t c0 = bd->land[0], c1 = bd->land[1];
+        bd->land[0] = c1;
+        bd->land[1] = c0;
+        bd->land_index[c0] = 1;
+        bd->land_index[c1] = 0;
+        CHECK(game_hash(b) == h);
+    }
+    action_log_free(&log);
+    free(a);
+    free(b);
+}
+
+TEST(hash_covers_every_state_field)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    REQUIRE(play(a, NULL, 2, 5, 5, 40) == 40);
+    uint64_t h = game_hash(a);
+#define CHANGED(...)                                                         \
+    do {                                                                     \
+        *b = *a;                                                             \
+        __VA_ARGS__;                                                         \
+        if (game_hash(b) == h)                                               \
+            th_fail(__FILE__, __LINE__, "hash blind to: %s", #__VA_ARGS__); \
+    } while (0)
+    CHANGED(b->seed++);
+    CHANGED(b->rng.state++);
+    CHANGED(b->rng.draws++);
+    CHANGED(b->options.variant[0] = 'x');
+    CHANGED(b->active ^= 1);
+    CHANGED(b->first_player ^= 1);
+    CHANGED(b->phase++);
+    CHANGED(b->mode++);
+    CHANGED(b->end_reason++);
+    CHANGED(b->turn++);
+    CHANGED(b->moves_left++);
+    CHANGED(b->buys_made++);
+    CHANGED(b->soil_placements++);
+    CHANGED(b->extra_buys++);
+    CHANGED(b->bought_type++);
+    CHANGED(b->setup_step++);
+    CHANGED(b->sacrifices++);
+    CHANGED(b->contest_dirty ^= 1);
+    CHANGED(b->supply_tiles[0]++);
+    CHANGED(b->supply_volcanoes++);
+    CHANGED(b->supply_resources[2]++);
+    CHANGED(b->grid_card[0]++);
+    CHANGED(b->caldera_deck[0]++);
+    CHANGED(b->caldera_size--);
+    CHANGED(b->caldera_discard++);
+    CHANGED(b->lava[b->lava_count++] = (Lava){ 3, 0, 0 });
+    CHANGED(b->player[1].resources[1]++);
+    CHANGED(b->player[0].volcanoes++);
+    CHANGED(b->player[0].points_bought++);
+    CHANGED(b->player[0].sacrificed_board++);
+    CHANGED(b->player[0].sacrificed_hand++);
+    CHANGED(b->player[0].caldera_bought++);
+    CHANGED(b->player[0].final_turn_done++);
+    CHANGED(b->player[1].caldera[b->player[1].caldera_count++] = 2);
+    CHANGED(b->player[1].critters[b->rules.critters_per_player - 1].area++);
+    CHANGED(b->player[1].critters[0].cell++);
+    CHANGED(b->player[0].critters[0].place = AT_SEA);
+    CHANGED(b->pending.kind++);
+    CHANGED(b->pending.player ^= 1);
+    CHANGED(b->pending.subject++);
+    CHANGED(b->pending.cell++);
+    CHANGED(b->pending.aux++);
+    CHANGED(b->queue[b->queue_len++].kind = DK_MIGRATE);
+    CHANGED(b->island_left++);
+    CHANGED(b->island_cells[b->island_count++] = 7);
+    CHANGED(b->setup_cells[1][2]++);
+    CHANGED(b->unlocked[1][3] ^= 1);
+    CHANGED(b->end_triggered++);
+    CHANGED(b->trigger_player++);
+    CHANGED(b->vars[31]++);
+    CHANGED(b->board.cells[5].flags = CELL_LAVA);
+    CHANGED(board_push(&b->board, board_cell(hex_make(9, 9)), 0, 0));
+    CHANGED(board_push(&b->board, b->board.land[0], 0, 0));
+    CHANGED(b->board.tiles[b->board.cells[b->board.land[0]].top].rotation ^= 1);
+    CHANGED(b->board.tiles[b->board.cells[b->board.land[0]].top].type ^= 1);
+#undef CHANGED
+    free(a);
+    free(b);
+}
+
+TEST(hash_of_queue_reach_ignores_land_order)
+{
+    Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    REQUIRE(a && b);
+    REQUIRE(play(a, NULL, 2, 11, 2, 30) == 30);
+    REQUIRE(a->board.land_count >= 2);
+    QueueItem q = { 0 };
+    q.kind = DK_MIGRATE;
+    q.reach[0] = 1; /* land index 0 */
+    a->queue[a->queue_len++] = q;
+    *b = *a;
+    Board *bd = &b->board;
+    uint16_t c0 = bd->land[0], c1 = bd->land[1];
+    bd->land[0] = c1;
+    bd->land[1] = c0;
+    bd->land_index[c0] = 1;
+    bd->land_index[c1] = 0;
+    /* Same cells, other indices: the reach must follow the cell. */
+    CHECK(game_hash(b) != game_hash(a));
+    b->queue[b->queue_len - 1].reach[0] = 2;
+    CHECK(game_hash(b) == game_hash(a));
+    free(a);
+    free(b);
+}
+
+TEST(rules_hash_sees_every_rule_and_ignores_unused_entries)
+{
+    const Rules *base = base_rules();
+    REQUIRE(base);
+    Rules *r = malloc(sizeof *r);
+    REQUIRE(r);
+    uint64_t h = rules_hash(base);
+    *r = *base;
+    CHECK(rules_hash(r) == h);
+    r->tile_types[MAX_TILE_TYPES - 1].name[0] ^= 1;
+    r->power_cards[MAX_POWER_CARDS - 1].stars ^= 1;
+    r->grid[MAX_GRID_SLOTS - 1].level ^= 1;
+    if (base->tile_type_count < MAX_TILE_TYPES && base->power_card_count < MAX_POWER_CARDS &&
+        base->grid_slot_count < MAX_GRID_SLOTS)
+        CHECK(rules_hash(r) == h);
+#define RCHANGED(...)                                                        \
+    do {                                                                     \
+        *r = *base;                                                          \
+        __VA_ARGS__;                                                         \
+        if (rules_hash(r) == h)                                              \
+            th_fail(__FILE__, __LINE__, "rules hash blind to: %s", #__VA_ARGS__); \
+    } while (0)
+    RCHANGED(r->critters_per_player++);
+    RCHANGED(r->resource_cap++);
+    RCHANGED(r->share_percent[2]++);
+    RCHANGED(r->soil_cooling ^= 1);
+    RCHANGED(r->cost_point.each++);
+    RCHANGED(r->cost_evacuation.any++);
+    RCHANGED(r->island_max_distance++);
+    RCHANGED(r->modes[MODE_FINALE].sacrifices_per_turn++);
+    RCHANGED(r->tile_types[0].name[0] ^= 1);
+    RCHANGED(r->tile_types[r->tile_type_count - 1].edge_biome[5] ^= 1);
+    RCHANGED(r->tile_type_count--);
+    RCHANGED(r->grid[0].column++);
+    RCHANGED(r->power_cards[0].middle_only ^= 1);
+    RCHANGED(r->power_cards[r->power_card_count - 1].name[1] ^= 1);
+#undef RCHANGED
+    free(r);
+}
