@@ -29,7 +29,8 @@ expect_status new_writes_save 0 $V new "$tmp/g.json" --players 2 --seed 7
 expect_status options_lists 0 $V options "$tmp/g.json"
 grep -q "^   0  " "$tmp/out" && ok || bad "options_are_numbered"
 expect_status act_applies 0 $V act "$tmp/g.json" 0
-expect_status act_illegal_exits_1 1 $V act "$tmp/g.json" 99999
+expect_status act_illegal_exits_1 1 $V act "$tmp/g.json" 8000
+expect_status act_not_a_number_exits_2 2 $V act "$tmp/g.json" many
 cp "$tmp/g.json" "$tmp/before.json"
 i=0
 while [ $i -lt 40 ]; do $V act "$tmp/g.json" 0 >/dev/null 2>&1 || break; i=$((i + 1)); done
