@@ -1,4 +1,5 @@
 /* tui: a whole game in the terminal, each seat a human or a bot. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,14 +116,17 @@ int cmd_tui(const CliArgs *a)
         Game *g = &s.game;
         int n = game_options(g, opts, MAX_OPTIONS);
         int who = g->pending.player;
+        bool fresh_view = false;
         if (human[who] && g->turn != last_turn) {
             printf("\n");
-            text_state(stdout, g);
+            text_state(stdout, g);   /* ends with the pending decision */
             last_turn = g->turn;
+            fresh_view = true;
         }
         int pick;
         if (human[who]) {
-            text_pending(stdout, g);
+            if (!fresh_view)
+                text_pending(stdout, g);
             for (int i = 0; i < n; i++) {
                 char d[200];
                 text_option(d, sizeof d, g, &opts[i]);
