@@ -40,6 +40,11 @@ int  target_players(Game *g);
 bool stack_targetable(const Game *g, int cell, int players_mask);
 
 int  emit(Game *g, GameEvent *ev);
+/* Whether a handler listens to event `id` (so the event is worth building). */
+static inline int listens(const Game *g, int id)
+{
+    return g->hooks && g->hooks->emit && (!g->hooks->listens || g->hooks->listens(g->hooks_ud, id));
+}
 
 /* Sends a critter to its owner's hand. `cause` names why, for the event. */
 void critter_to_hand(Game *g, int id, const char *cause);

@@ -220,11 +220,6 @@ int emit(Game *g, GameEvent *ev)
     return 0;
 }
 
-static int listens(const Game *g, int id)
-{
-    return g->hooks && g->hooks->emit && (!g->hooks->listens || g->hooks->listens(g->hooks_ud, id));
-}
-
 int target_players(Game *g)
 {
     int all = (1 << g->players) - 1;

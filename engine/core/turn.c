@@ -19,11 +19,6 @@ static void enter_lava(Game *g);
 static void end_turn(Game *g);
 static void perform(Game *g, const Option *o);
 
-static int listens(const Game *g, int id)
-{
-    return g->hooks && g->hooks->emit && (!g->hooks->listens || g->hooks->listens(g->hooks_ud, id));
-}
-
 static void set_pending(Game *g, int kind, int player)
 {
     g->pending = (Pending){ (uint8_t)kind, (uint8_t)player, 0, 0, 0 };
