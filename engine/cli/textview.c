@@ -187,6 +187,14 @@ void text_option(char *buf, int len, const Game *g, const Option *o)
         snprintf(buf, (size_t)len, "%s one %s", g->pending.kind == DK_DISCARD ? "discard" : "take",
                  biome_name(o->sub));
         break;
+    case VERB_CHOOSE: {
+        const ScriptAsk *a = &g->ask[0];
+        const char *tag = g->hooks && g->hooks->tag_name ? g->hooks->tag_name(g->hooks_ud, a->tag) : "choice";
+        int n = snprintf(buf, (size_t)len, "%s: choice %d (%d)", tag, o->subject + 1, a->value[o->subject]);
+        if (o->cell != NO_CELL && n < len)
+            snprintf(buf + n, (size_t)(len - n), " at (%d,%d)", h.q, h.r);
+        break;
+    }
     default:
         snprintf(buf, (size_t)len, "%s", verb_name(o->verb));
     }

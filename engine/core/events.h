@@ -25,7 +25,8 @@
     X(EV_COLLECT, "collect")                   /* player; writable: allowed, cap */ \
     X(EV_TURN_END, "turn_end")                 /* player, lava; writable: over */ \
     X(EV_END_TRIGGERED, "end_triggered")       /* player, reason */ \
-    X(EV_SCORING, "scoring")                   /* player; writable: bonus */
+    X(EV_SCORING, "scoring")                   /* player; writable: bonus */ \
+    X(EV_DECISION, "decision")                 /* player, tag, choice (-1 passed), value, q, r */
 
 #define VQ_EVENT_ENUM(id, name) id,
 typedef enum EventId { VQ_EVENT_LIST(VQ_EVENT_ENUM) EV_COUNT } EventId;
@@ -53,6 +54,8 @@ typedef struct GameHooks {
     int (*emit)(struct Game *g, void *ud, GameEvent *ev, char *err, int errlen);
     /* Whether any handler listens to event `id`; lets the core skip building it. */
     int (*listens)(void *ud, int id);
+    /* Name of a script question's tag, for display; may be NULL. */
+    const char *(*tag_name)(void *ud, int tag);
 } GameHooks;
 
 void event_begin(GameEvent *ev, int id);

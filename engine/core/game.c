@@ -7,11 +7,11 @@
 
 static const char *const KIND_NAMES[DK_COUNT] = {
     "setup_tile", "setup_critter", "bonus", "move", "buy", "place", "migrate", "keep",
-    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "game_over",
+    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "script", "game_over",
 };
 static const char *const VERB_NAMES[VERB_COUNT] = {
     "pass", "tile", "critter", "move", "buy", "migrate", "return", "keep", "target",
-    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource",
+    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource", "choose",
 };
 static const char *const PHASE_NAMES[PHASE_COUNT] = {
     "setup", "move", "buy", "claim", "sacrifice", "collect", "lava", "over",
@@ -354,4 +354,12 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
 }
 
 bool game_over(const Game *g) { return g->phase == PHASE_OVER; }
+
+int game_ask(Game *g, const ScriptAsk *ask)
+{
+    if (g->ask_len >= MAX_ASKS || ask->count > MAX_ASK_CHOICES || (ask->count == 0 && !ask->can_pass))
+        return -1;
+    g->ask[g->ask_len++] = *ask;
+    return 0;
+}
 

@@ -69,6 +69,7 @@ typedef enum DecisionKind {
     DK_CLAIM,           /* claim an uninhabited tile, or stop */
     DK_SACRIFICE,       /* sacrifice from the board or from hand, or stop */
     DK_DISCARD,         /* over the resource cap: discard one */
+    DK_SCRIPT,          /* a choice opened by a rules script (game.ask) */
     DK_GAME_OVER,
     DK_COUNT
 } DecisionKind;
@@ -89,6 +90,7 @@ typedef enum Verb {
     VERB_SACRIFICE,      /* board critter `subject` to the crater */
     VERB_SACRIFICE_HAND, /* a hand critter to the crater, paying `pay` */
     VERB_RESOURCE,       /* take or discard one resource of biome `sub` */
+    VERB_CHOOSE,         /* choice `subject` of a script's question (cell: its place, if any) */
     VERB_COUNT
 } Verb;
 
@@ -132,6 +134,20 @@ typedef struct QueueItem {
     uint8_t count;     /* DK_KEEP: critters still to send back */
     uint8_t reach[MAX_LAND / 8]; /* land indices of its region before the change */
 } QueueItem;
+
+/* A question a rules script asks a player (game.ask). The answer comes back
+ * as the "decision" event carrying the tag, the choice index and its value. */
+#define MAX_ASK_CHOICES 32
+#define MAX_ASKS 4
+
+typedef struct ScriptAsk {
+    uint8_t player;
+    uint8_t tag;       /* names the question; see GameHooks.tag_name */
+    uint8_t count;     /* choices */
+    uint8_t can_pass;  /* the player may decline (choice -1) */
+    int32_t value[MAX_ASK_CHOICES];
+    uint16_t cell[MAX_ASK_CHOICES];   /* NO_CELL when the choice is not a place */
+} ScriptAsk;
 
 typedef struct GameOptions {
     uint8_t players;
@@ -189,6 +205,8 @@ typedef struct Game {
     QueueItem queue[MAX_QUEUE];
     uint8_t island_left;       /* tiles still to place for a summoned island */
 
+    uint8_t ask_len;                   /* script questions waiting, first asked first */
+    ScriptAsk ask[MAX_ASKS];
     uint8_t island_count;              /* island tiles placed so far this summoning */
     uint16_t island_cells[8];
     uint16_t setup_cells[MAX_PLAYERS][3];
@@ -233,6 +251,9 @@ int game_apply(Game *g, int index, char *err, int errlen);
 /* Applies an option equal to `opt`; -1 if it is not currently legal. */
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen);
 bool game_over(const Game *g);
+/* Queues a script's question; it is asked before play goes on. Returns 0, or
+ * -1 if MAX_ASKS questions are already waiting or the ask has no choice. */
+int game_ask(Game *g, const ScriptAsk *ask);
 /* A 64-bit FNV-1a hash over a canonical walk of the state (not the log, not
  * hooks, not stale pool entries), equal for equal games however they were built. */
 uint64_t game_hash(const Game *g);

@@ -287,6 +287,14 @@ int game_options(const Game *g, Option *o, int max)
     case DK_SACRIFICE:
         list_sacrifices(g, &out);
         break;
+    case DK_SCRIPT: {
+        const ScriptAsk *a = &g->ask[0];
+        if (a->can_pass)
+            put(&out, VERB_PASS, 0, 0, 0, 0);
+        for (int i = 0; i < a->count; i++)
+            put(&out, VERB_CHOOSE, a->cell[i], 0, i, 0);
+        break;
+    }
     case DK_DISCARD:   /* only while over the cap (pending.aux) */
         if (resource_total(pl) <= pd->aux)
             break;

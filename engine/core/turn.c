@@ -172,6 +172,34 @@ static void resolve_contests(Game *g)
     }
 }
 
+static void ask_pop(Game *g)
+{
+    if (g->ask_len == 0)
+        return;
+    memmove(&g->ask[0], &g->ask[1], sizeof g->ask[0] * (size_t)(g->ask_len - 1));
+    g->ask_len--;
+}
+
+/* The answer to a script's question goes back to the scripts as "decision". */
+static void answer_ask(Game *g, const Option *o)
+{
+    ScriptAsk a = g->ask[0];
+    ask_pop(g);
+    int choice = o->verb == VERB_CHOOSE ? o->subject : -1;
+    Hex h = board_hex(choice >= 0 && a.cell[choice] != NO_CELL ? a.cell[choice] : 0);
+    bool placed = choice >= 0 && a.cell[choice] != NO_CELL;
+    GameEvent ev;
+    event_begin(&ev, EV_DECISION);
+    event_field(&ev, "player", a.player, 0);
+    event_field(&ev, "tag", a.tag, 0);
+    event_field(&ev, "choice", choice >= 0 ? choice + 1 : -1, 0);
+    event_field(&ev, "value", choice >= 0 ? a.value[choice] : 0, 0);
+    event_field(&ev, "q", placed ? h.q : 0, 0);
+    event_field(&ev, "r", placed ? h.r : 0, 0);
+    event_field(&ev, "placed", placed, 0);
+    emit(g, &ev);
+}
+
 /* ---- lava ---- */
 
 static void refresh_lava_flags(Game *g)
@@ -492,8 +520,8 @@ void flow_advance(Game *g)
         if (g->phase == PHASE_OVER)
             return;
         bool queue_kind = g->pending.kind == DK_MIGRATE || g->pending.kind == DK_EVACUATE ||
-                          g->pending.kind == DK_KEEP;
-        if (g->queue_len == 0 && queue_kind) {
+                          g->pending.kind == DK_KEEP || g->pending.kind == DK_SCRIPT;
+        if (g->queue_len == 0 && g->ask_len == 0 && queue_kind) {
             g->pending = g->resume;
             continue;
         }
@@ -508,6 +536,11 @@ void flow_advance(Game *g)
             g->contest_dirty = 0;
             resolve_contests(g);
             continue;
+        } else if (g->ask_len > 0) {
+            if (!queue_kind)
+                g->resume = g->pending;
+            set_pending(g, DK_SCRIPT, g->ask[0].player);
+            g->pending.aux = g->ask[0].tag;
         } else if (g->phase == PHASE_SETUP && g->pending.kind != DK_SETUP_TILE &&
                    g->pending.kind != DK_SETUP_CRITTER && g->pending.kind != DK_BONUS) {
             setup_next(g);
@@ -517,6 +550,8 @@ void flow_advance(Game *g)
         if (n == 0) {
             if (g->queue_len > 0)
                 queue_pop(g);
+            else if (g->pending.kind == DK_SCRIPT)
+                ask_pop(g);
             else
                 phase_next(g);
             continue;
@@ -710,6 +745,9 @@ static void perform(Game *g, const Option *o)
             pl->sacrificed_hand = 1;
             g->sacrifices++;
         }
+        break;
+    case DK_SCRIPT:
+        answer_ask(g, o);
         break;
     case DK_DISCARD:
         pl->resources[o->sub]--;

@@ -3,6 +3,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core_internal.h"
 #include "lsandbox.h"
@@ -98,7 +99,96 @@ static int l_set_var(lua_State *L)
     return 0;
 }
 
+static int opt_int(lua_State *L, int t, const char *key, int fallback)
+{
+    lua_getfield(L, t, key);
+    int isnum = 0;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    int nil = lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (nil)
+        return fallback;
+    if (!isnum)
+        luaL_error(L, "game.ask: '%s' must be an integer", key);
+    return (int)v;
+}
+
+/** game.ask{ player = p, tag = "name", choices = { {value = v, q = q, r = r}, ... }, pass = bool }
+ * Queues a question for player p. The answer arrives as the "decision" event
+ * with ev.tag == game.tag("name"), ev.choice (1-based, -1 when passed), ev.value,
+ * and ev.q, ev.r when the choice named a place. */
+static int l_ask(lua_State *L)
+{
+    Session *s = lua_touserdata(L, lua_upvalueindex(1));
+    Game *g = s->current;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    ScriptAsk a;
+    memset(&a, 0, sizeof a);
+    int player = opt_int(L, 1, "player", g->active);
+    luaL_argcheck(L, player >= 0 && player < g->players, 1, "game.ask: no such player");
+    a.player = (uint8_t)player;
+    lua_getfield(L, 1, "tag");
+    const char *tag = lua_tostring(L, -1);
+    if (!tag)
+        return luaL_error(L, "game.ask: 'tag' must name the question");
+    int id = session_tag(s, tag);
+    lua_pop(L, 1);
+    if (id < 0)
+        return luaL_error(L, "game.ask: too many question tags");
+    a.tag = (uint8_t)id;
+    lua_getfield(L, 1, "pass");
+    a.can_pass = (uint8_t)lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "choices");
+    int t = lua_gettop(L);
+    if (!lua_isnil(L, t)) {
+        luaL_checktype(L, t, LUA_TTABLE);
+        lua_Integer n = luaL_len(L, t);
+        if (n > MAX_ASK_CHOICES)
+            return luaL_error(L, "game.ask: at most %d choices", MAX_ASK_CHOICES);
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, t, i);
+            int c = lua_gettop(L);
+            if (lua_isinteger(L, c)) {
+                a.value[i - 1] = (int32_t)lua_tointeger(L, c);
+                a.cell[i - 1] = NO_CELL;
+            } else {
+                luaL_checktype(L, c, LUA_TTABLE);
+                a.value[i - 1] = opt_int(L, c, "value", i);
+                lua_getfield(L, c, "q");
+                int placed = !lua_isnil(L, -1);
+                lua_pop(L, 1);
+                a.cell[i - 1] = NO_CELL;
+                if (placed) {
+                    Hex h = hex_make(opt_int(L, c, "q", 0), opt_int(L, c, "r", 0));
+                    if (!board_in_bounds(h))
+                        return luaL_error(L, "game.ask: choice %d lies off the board", i);
+                    a.cell[i - 1] = (uint16_t)board_cell(h);
+                }
+            }
+            lua_settop(L, t);
+            a.count = (uint8_t)i;
+        }
+    }
+    if (game_ask(g, &a) != 0)
+        return luaL_error(L, "game.ask: the question has no choice, or %d are already waiting", MAX_ASKS);
+    return 0;
+}
+
+/** game.tag(name) -> the id "decision" events carry for questions tagged name */
+static int l_tag(lua_State *L)
+{
+    Session *s = lua_touserdata(L, lua_upvalueindex(1));
+    int id = session_tag(s, luaL_checkstring(L, 1));
+    if (id < 0)
+        return luaL_error(L, "game.tag: too many question tags");
+    lua_pushinteger(L, id);
+    return 1;
+}
+
 static const luaL_Reg FUNCS[] = {
+    { "ask", l_ask },
+    { "tag", l_tag },
     { "players", l_players },
     { "active", l_active },
     { "first_player", l_first_player },

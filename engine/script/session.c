@@ -36,7 +36,24 @@ static int listens_hook(void *ud, int id)
     return script_handler_count(s->script, id) > 0;
 }
 
-static const GameHooks HOOKS = { emit_hook, listens_hook };
+static const char *tag_name_hook(void *ud, int tag)
+{
+    Session *s = ud;
+    return tag >= 0 && tag < s->tag_count ? s->tags[tag] : "?";
+}
+
+int session_tag(Session *s, const char *name)
+{
+    for (int i = 0; i < s->tag_count; i++)
+        if (strcmp(s->tags[i], name) == 0)
+            return i;
+    if (s->tag_count >= (int)(sizeof s->tags / sizeof s->tags[0]))
+        return -1;
+    snprintf(s->tags[s->tag_count], sizeof s->tags[0], "%s", name);
+    return s->tag_count++;
+}
+
+static const GameHooks HOOKS = { emit_hook, listens_hook, tag_name_hook };
 
 const GameHooks *session_hooks(void) { return &HOOKS; }
 

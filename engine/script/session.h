@@ -21,6 +21,8 @@ typedef struct Session {
     Game game;
     ActionLog log;
     Game *current;             /* the game whose event is being handled */
+    int tag_count;             /* names of script questions (game.ask tags), by id */
+    char tags[64][32];
     int script_count;
     char scripts[SESSION_MAX_SCRIPTS][160];   /* loaded script paths, relative to root */
 } Session;
@@ -33,6 +35,9 @@ void session_close(Session *s);
 int  session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *err, int errlen);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
 const GameHooks *session_hooks(void);
+
+/* Id of a game.ask tag name, interning it on first use; -1 when the table is full. */
+int session_tag(Session *s, const char *name);
 
 /* Finds the data root: $VOLCANIQUE_ROOT, else the folder above the executable's
  * bin/, else the current directory. Writes it into out. */
