@@ -32,6 +32,10 @@ int  tile_type_of_class(const Rules *rules, int tile_class);
 
 /* Payments for `cost` the player can afford; returns the count. */
 int  payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, int max);
+/* The price of `item` for `player`: the rules' price as the "cost" event leaves it. */
+Cost item_cost(Game *g, int player, int item);
+/* payments() for item_cost(item) against the player's resources. */
+int  payments_for(Game *g, int player, int item, uint16_t *out, int max);
 void pay(Game *g, int player, uint16_t payment);
 void gain(Game *g, int player, int biome, int amount);
 

@@ -26,13 +26,25 @@
     X(EV_TURN_END, "turn_end")                 /* player, lava; writable: over */ \
     X(EV_END_TRIGGERED, "end_triggered")       /* player, reason */ \
     X(EV_SCORING, "scoring")                   /* player; writable: bonus */ \
-    X(EV_DECISION, "decision")                 /* player, tag, choice (-1 passed), value, q, r */
+    X(EV_DECISION, "decision")                 /* player, tag, choice (-1 passed), value, q, r */ \
+    X(EV_PHASE, "phase")                       /* player, phase (a step of the turn begins) */ \
+    X(EV_COST, "cost")                         /* player, item; writable: any, alike, each */ \
+    X(EV_VOLCANO_TARGETED, "volcano_targeted") /* player, q, r: before the eruption */
 
 #define VQ_EVENT_ENUM(id, name) id,
 typedef enum EventId { VQ_EVENT_LIST(VQ_EVENT_ENUM) EV_COUNT } EventId;
 #undef VQ_EVENT_ENUM
 
 extern const char *const EVENT_NAMES[EV_COUNT];
+
+/* Events asked while options are listed: their handlers must not change the game. */
+static inline int event_is_query(int id) { return id == EV_TARGETS || id == EV_COST; }
+
+/* What a "cost" event prices (its `item` field). */
+typedef enum CostItem {
+    COST_UNO, COST_DUO, COST_TRIO, COST_VOLCANO, COST_ISLAND, COST_CALDERA,
+    COST_SACRIFICE, COST_EVACUATION, COST_POINT, COST_ITEM_COUNT
+} CostItem;
 
 typedef struct EventField {
     const char *name;

@@ -7,7 +7,7 @@
 
 static const char *const KIND_NAMES[DK_COUNT] = {
     "setup_tile", "setup_critter", "bonus", "move", "buy", "place", "migrate", "keep",
-    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "script", "game_over",
+    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "script", "erupt", "game_over",
 };
 static const char *const VERB_NAMES[VERB_COUNT] = {
     "pass", "tile", "critter", "move", "buy", "migrate", "return", "keep", "target",
@@ -19,6 +19,18 @@ static const char *const PHASE_NAMES[PHASE_COUNT] = {
 static const char *const END_NAMES[] = {
     "none", "supply", "hand_empty", "super_volcano", "winter", "stalled",
 };
+
+static const char *const ABILITY_NAMES[ABILITY_COUNT] = { "move_adjacent", "move_anywhere" };
+
+const char *ability_name(int a) { return a >= 0 && a < ABILITY_COUNT ? ABILITY_NAMES[a] : "?"; }
+
+int ability_by_name(const char *name)
+{
+    for (int a = 0; a < ABILITY_COUNT; a++)
+        if (strcmp(name, ABILITY_NAMES[a]) == 0)
+            return a;
+    return -1;
+}
 
 const char *decision_kind_name(int k) { return k >= 0 && k < DK_COUNT ? KIND_NAMES[k] : "?"; }
 const char *verb_name(int v) { return v >= 0 && v < VERB_COUNT ? VERB_NAMES[v] : "?"; }
@@ -175,6 +187,8 @@ int payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, i
         for (int d = 0; d <= have[0] && d <= cost->any; d++)
             for (int m = 0; m <= have[1] && d + m <= cost->any; m++) {
                 int l = cost->any - d - m;
+                if (cost->distinct && (d > 1 || m > 1 || l > 1))
+                    continue;
                 if (l <= have[2] && l <= 15)
                     add_payment(out, &n, max, pay_pack(d, m, l));
             }
@@ -187,6 +201,43 @@ int payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, i
                                                    b == 2 ? cost->alike : 0));
     }
     return n;
+}
+
+Cost item_cost(Game *g, int player, int item)
+{
+    const Rules *r = &g->rules;
+    const Cost *base[COST_ITEM_COUNT] = {
+        &r->cost_uno, &r->cost_duo, &r->cost_trio, &r->cost_volcano, &r->cost_island,
+        &r->cost_caldera, &r->cost_sacrifice, &r->cost_evacuation, &r->cost_point,
+    };
+    Cost c = *base[item];
+    if (!listens(g, EV_COST))
+        return c;
+    GameEvent ev;
+    event_begin(&ev, EV_COST);
+    event_field(&ev, "player", player, 0);
+    event_field(&ev, "item", item, 0);
+    event_field(&ev, "any", c.any, 1);
+    event_field(&ev, "alike", c.alike, 1);
+    event_field(&ev, "each", c.each, 1);
+    event_field(&ev, "distinct", c.distinct, 1);
+    emit(g, &ev);
+    int64_t any = event_get(&ev, "any"), alike = event_get(&ev, "alike"), each = event_get(&ev, "each");
+    c.any = (uint8_t)(any < 0 ? 0 : any > 15 ? 15 : any);
+    c.alike = (uint8_t)(alike < 0 ? 0 : alike > 15 ? 15 : alike);
+    c.each = (uint8_t)(each < 0 ? 0 : each > 5 ? 5 : each);
+    c.distinct = event_get(&ev, "distinct") != 0;
+    return c;
+}
+
+int payments_for(Game *g, int player, int item, uint16_t *out, int max)
+{
+    Cost c = item_cost(g, player, item);
+    if (!c.any && !c.alike && !c.each) {   /* free */
+        out[0] = 0;
+        return max > 0;
+    }
+    return payments(&c, g->player[player].resources, out, max);
 }
 
 void pay(Game *g, int player, uint16_t payment)

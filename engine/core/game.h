@@ -39,8 +39,17 @@ typedef struct Critter {
     uint16_t cell;     /* board cell (AT_BOARD, AT_SEA) or grid slot (AT_GRID) */
 } Critter;
 
+/* Generic capabilities rules scripts switch on per player (game.set_ability).
+ * The core knows what each allows; it never knows which power granted it. */
+typedef enum Ability {
+    ABILITY_MOVE_ADJACENT,   /* move onto an uncontrolled area of a neighbouring tile */
+    ABILITY_MOVE_ANYWHERE,   /* move onto any uncontrolled area, inhabited tile or not */
+    ABILITY_COUNT
+} Ability;
+
 typedef struct Player {
     uint8_t resources[BIOME_COUNT];
+    uint8_t ability[ABILITY_COUNT];
     uint8_t volcanoes;              /* volcanoes activated */
     uint8_t points_bought;          /* end-game points bought with resources */
     uint8_t sacrificed_board;       /* this turn */
@@ -70,6 +79,7 @@ typedef enum DecisionKind {
     DK_SACRIFICE,       /* sacrifice from the board or from hand, or stop */
     DK_DISCARD,         /* over the resource cap: discard one */
     DK_SCRIPT,          /* a choice opened by a rules script (game.ask) */
+    DK_ERUPT,           /* internal: a targeted volcano erupts once scripts have acted */
     DK_GAME_OVER,
     DK_COUNT
 } DecisionKind;
@@ -182,6 +192,7 @@ typedef struct Game {
     uint8_t soil_placements;   /* tiles of this turn played onto soil */
     uint8_t extra_buys;        /* bought tiles allowed past the first (soil rule and powers) */
     uint8_t bought_type;       /* tile type awaiting placement */
+    uint8_t volcano_held;      /* a bought volcano not yet erupted */
     uint8_t setup_step;        /* set-up progress */
     uint8_t sacrifices;        /* sacrifices made this turn */
     uint8_t contest_dirty;     /* biomes may have merged: resolve before going on */
@@ -213,7 +224,7 @@ typedef struct Game {
     uint8_t unlocked[MAX_PLAYERS][MAX_GRID_SLOTS]; /* 1 if the player holds the slot */
     uint8_t end_triggered;             /* EndReason of the first trigger, 0 if none */
     uint8_t trigger_player;
-    int32_t vars[32];                  /* engine-owned storage for rules scripts */
+    int32_t vars[64];                  /* engine-owned storage for rules scripts (game.slot) */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
@@ -251,6 +262,8 @@ int game_apply(Game *g, int index, char *err, int errlen);
 /* Applies an option equal to `opt`; -1 if it is not currently legal. */
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen);
 bool game_over(const Game *g);
+const char *ability_name(int ability);
+int ability_by_name(const char *name);
 /* Queues a script's question; it is asked before play goes on. Returns 0, or
  * -1 if MAX_ASKS questions are already waiting or the ask has no choice. */
 int game_ask(Game *g, const ScriptAsk *ask);

@@ -61,6 +61,7 @@ static void h_cost(Fnv *f, const Cost *c)
     h_u8(f, c->any);
     h_u8(f, c->alike);
     h_u8(f, c->each);
+    h_u8(f, c->distinct);
 }
 
 uint64_t rules_hash(const Rules *r)
@@ -195,10 +196,34 @@ static void h_reach(Fnv *f, const Board *b, const uint8_t reach[MAX_LAND / 8])
             h_u16(f, (unsigned)c);
 }
 
+static void h_pending(Fnv *f, const Pending *p)
+{
+    h_u8(f, p->kind);
+    h_u8(f, p->player);
+    h_u16(f, p->subject);
+    h_u16(f, p->cell);
+    h_u16(f, p->aux);
+}
+
+static void h_ask(Fnv *f, const ScriptAsk *a)
+{
+    h_u8(f, a->player);
+    h_u8(f, a->tag);
+    h_u8(f, a->can_pass);
+    int n = clamp(a->count, MAX_ASK_CHOICES);
+    h_u8(f, (unsigned)n);
+    for (int i = 0; i < n; i++) {
+        h_u32(f, (uint32_t)a->value[i]);
+        h_u16(f, a->cell[i]);
+    }
+}
+
 static void h_player(Fnv *f, const Player *p, int critters)
 {
     for (int b = 0; b < BIOME_COUNT; b++)
         h_u8(f, p->resources[b]);
+    for (int a = 0; a < ABILITY_COUNT; a++)
+        h_u8(f, p->ability[a]);
     h_u8(f, p->volcanoes);
     h_u8(f, p->points_bought);
     h_u8(f, p->sacrificed_board);
@@ -247,6 +272,7 @@ uint64_t game_hash(const Game *g)
     h_u8(&f, g->soil_placements);
     h_u8(&f, g->extra_buys);
     h_u8(&f, g->bought_type);
+    h_u8(&f, g->volcano_held);
     h_u8(&f, g->setup_step);
     h_u8(&f, g->sacrifices);
     h_u8(&f, g->contest_dirty);
@@ -285,11 +311,8 @@ uint64_t game_hash(const Game *g)
     }
 
     h_tag(&f, 'D');
-    h_u8(&f, g->pending.kind);
-    h_u8(&f, g->pending.player);
-    h_u16(&f, g->pending.subject);
-    h_u16(&f, g->pending.cell);
-    h_u16(&f, g->pending.aux);
+    h_pending(&f, &g->pending);
+    h_pending(&f, &g->resume);
     int ql = clamp(g->queue_len, MAX_QUEUE);
     h_u8(&f, (unsigned)ql);
     for (int i = 0; i < ql; i++) {
@@ -302,6 +325,12 @@ uint64_t game_hash(const Game *g)
         h_u8(&f, q->count);
         h_reach(&f, &g->board, q->reach);
     }
+
+    h_tag(&f, 'A');
+    int asks = clamp(g->ask_len, MAX_ASKS);
+    h_u8(&f, (unsigned)asks);
+    for (int i = 0; i < asks; i++)
+        h_ask(&f, &g->ask[i]);
 
     h_tag(&f, 'I');
     h_u8(&f, g->island_left);

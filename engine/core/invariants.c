@@ -65,7 +65,7 @@ int invariants_check(const Game *g, char *err, int errlen)
     if (land > start)
         FAIL("%d land tiles exist, more than the %d the game started with", land, start);
     int volcanoes = on_board[tile_type_of_class(r, TILE_VOLCANO)] + g->supply_volcanoes +
-                    (g->pending.kind == DK_TARGET);   /* bought, not yet unleashed */
+                    g->volcano_held;   /* bought, not yet erupted */
     if (volcanoes != r->volcanoes_per_player * g->players)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
 

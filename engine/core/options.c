@@ -79,14 +79,24 @@ static void list_moves(const Game *g, Out *out)
                 if (view_region(g, &v, cell, a) == region && critter_at(g, cell, a) < 0)
                     put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
         }
-        /* Onto an uncontrolled biome of its own tile. */
-        int areas = board_areas(b, &g->rules, c->cell);
-        for (int a = 0; a < areas; a++) {
-            if (a == c->area)
+        /* Onto an uncontrolled biome of its own tile; with abilities, of a
+         * neighbouring tile or of any tile. Own-biome targets were listed above. */
+        const Player *pl = &g->player[p];
+        for (int k = 0; k < b->land_count; k++) {
+            int cell = b->land[k];
+            bool reach = cell == c->cell || pl->ability[ABILITY_MOVE_ANYWHERE] ||
+                         (pl->ability[ABILITY_MOVE_ADJACENT] &&
+                          hex_distance(board_hex(cell), board_hex(c->cell)) == 1);
+            if (!reach)
                 continue;
-            int r = view_region(g, &v, c->cell, a);
-            if (v.players_in[r] == 0)
-                put(out, VERB_MOVE, c->cell, a, critter_id(p, i), 0);
+            int areas = board_areas(b, &g->rules, cell);
+            for (int a = 0; a < areas; a++) {
+                if (cell == c->cell && a == c->area)
+                    continue;
+                int r = view_region(g, &v, cell, a);
+                if (v.players_in[r] == 0 && critter_at(g, cell, a) < 0)
+                    put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
+            }
         }
     }
 }
@@ -112,9 +122,9 @@ static void list_buys(const Game *g, Out *out)
                 const TileType *tt = &g->rules.tile_types[t];
                 if (tt->tile_class > TILE_TRIO || g->supply_tiles[t] == 0)
                     continue;
-                const Cost *cost = tt->tile_class == TILE_UNO ? &g->rules.cost_uno
-                                 : tt->tile_class == TILE_DUO ? &g->rules.cost_duo : &g->rules.cost_trio;
-                int np = payments(cost, pl->resources, pays, 64);
+                Cost cost = item_cost(mg, g->active, tt->tile_class == TILE_UNO ? COST_UNO
+                                                     : tt->tile_class == TILE_DUO ? COST_DUO : COST_TRIO);
+                int np = payments(&cost, pl->resources, pays, 64);
                 if (np == 0 || !placement_exists(g, t, mask))
                     continue;
                 for (int k = 0; k < np; k++)
@@ -122,7 +132,7 @@ static void list_buys(const Game *g, Out *out)
                 tile_options += np;
             }
         if (m->buy_volcano && g->supply_volcanoes > 0 && volcano_target_exists(g, mask)) {
-            int np = payments(&g->rules.cost_volcano, pl->resources, pays, 64);
+            int np = payments_for((Game *)g, g->active, COST_VOLCANO, pays, 64);
             for (int k = 0; k < np; k++)
                 put(out, VERB_BUY, 0, 0, BUY_VOLCANO, pays[k]);
             tile_options += np;
@@ -134,7 +144,7 @@ static void list_buys(const Game *g, Out *out)
                 pays[0] = 0;   /* the free island for a player who has fallen out */
                 np = 1;
             } else {
-                np = payments(&g->rules.cost_island, pl->resources, pays, 64);
+                np = payments_for((Game *)g, g->active, COST_ISLAND, pays, 64);
             }
             for (int k = 0; k < np; k++)
                 put(out, VERB_BUY, 0, 0, BUY_ISLAND, pays[k]);
@@ -142,12 +152,12 @@ static void list_buys(const Game *g, Out *out)
         }
     }
     if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0) {
-        int np = payments(&g->rules.cost_caldera, pl->resources, pays, 64);
+        int np = payments_for((Game *)g, g->active, COST_CALDERA, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_CALDERA, pays[k]);
     }
     if (m->buy_points) {
-        int np = payments(&g->rules.cost_point, pl->resources, pays, 64);
+        int np = payments_for((Game *)g, g->active, COST_POINT, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_POINT, pays[k]);
     }
@@ -190,7 +200,7 @@ static void list_sacrifices(const Game *g, Out *out)
                 put(out, VERB_SACRIFICE, 0, 0, critter_id(g->active, i), 0);
     if (m->sacrifice_hand && !pl->sacrificed_hand && first_in_hand(g, g->active) >= 0) {
         uint16_t pays[64];
-        int np = payments(&g->rules.cost_sacrifice, pl->resources, pays, 64);
+        int np = payments_for((Game *)g, g->active, COST_SACRIFICE, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_SACRIFICE_HAND, 0, 0, 0, pays[k]);
     }
@@ -262,7 +272,7 @@ int game_options(const Game *g, Option *o, int max)
         break;
     case DK_EVACUATE: {
         uint16_t pays[64];
-        int np = payments(&g->rules.cost_evacuation, pl->resources, pays, 64);
+        int np = payments_for((Game *)g, pd->player, COST_EVACUATION, pays, 64);
         put(&out, VERB_PASS, 0, 0, g->queue[0].subject, 0);
         if (np > 0)
             reach_targets(g, &g->queue[0], VERB_EVACUATE, pays, np, &out);

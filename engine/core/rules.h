@@ -31,9 +31,10 @@ typedef struct TileType {
 } TileType;
 
 /* A price: `any` tokens of any types, or `alike` tokens of one type (0: not offered),
- * or `each` tokens of every type (0: not offered) plus nothing else. */
+ * or `each` tokens of every type (0: not offered) plus nothing else. With
+ * `distinct`, the `any` tokens must all be of different types. */
 typedef struct Cost {
-    uint8_t any, alike, each;
+    uint8_t any, alike, each, distinct;
 } Cost;
 
 typedef struct GridSlot {

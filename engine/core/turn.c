@@ -272,6 +272,7 @@ static void activate_volcano(Game *g, int cell)
         critter_to_hand(g, ids[i], "volcano");
     int height = g->board.cells[cell].height;
     board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
+    g->volcano_held = 0;
     g->player[g->active].volcanoes++;
     g->contest_dirty = 1;
     if (listens(g, EV_VOLCANO_ACTIVATED)) {
@@ -286,6 +287,17 @@ static void activate_volcano(Game *g, int cell)
     set_pending(g, DK_UNLOCK, g->active);
     g->pending.cell = (uint16_t)cell;
     g->pending.aux = (uint16_t)height;
+}
+
+static void phase_event(Game *g)
+{
+    if (!listens(g, EV_PHASE))
+        return;
+    GameEvent ev;
+    event_begin(&ev, EV_PHASE);
+    event_field(&ev, "player", g->active, 0);
+    event_field(&ev, "phase", g->phase, 0);
+    emit(g, &ev);
 }
 
 /* ---- set-up ---- */
@@ -360,6 +372,7 @@ void flow_begin_turn(Game *g)
         return;
     }
     g->moves_left = (uint16_t)(moves > 0 ? moves : 0);
+    phase_event(g);
     if (mode_rules(g)->move && g->moves_left > 0)
         set_pending(g, DK_MOVE, g->active);
     else
@@ -381,6 +394,7 @@ static void enter_buy(Game *g)
     const ModeRules *m = mode_rules(g);
     g->phase = PHASE_BUY;
     set_pending(g, DK_BUY, g->active);
+    phase_event(g);
     if (!(m->buy_tiles || m->buy_volcano || m->buy_island || m->buy_caldera || m->buy_points)) {
         enter_claim(g);
         return;
@@ -399,6 +413,7 @@ static void enter_buy(Game *g)
 static void enter_claim(Game *g)
 {
     g->phase = PHASE_CLAIM;
+    phase_event(g);
     if (mode_rules(g)->claim)
         set_pending(g, DK_CLAIM, g->active);
     else
@@ -409,11 +424,13 @@ static void enter_sacrifice(Game *g)
 {
     g->phase = PHASE_SACRIFICE;
     set_pending(g, DK_SACRIFICE, g->active);
+    phase_event(g);
 }
 
 static void enter_collect(Game *g)
 {
     g->phase = PHASE_COLLECT;
+    phase_event(g);
     int p = g->active;
     int allowed = mode_rules(g)->collect, cap = g->rules.resource_cap;
     if (listens(g, EV_COLLECT)) {
@@ -485,7 +502,9 @@ static void phase_next(Game *g)
         enter_buy(g);
         break;
     case PHASE_BUY:
-        if (g->pending.kind == DK_UNLOCK) {
+        if (g->pending.kind == DK_ERUPT) {
+            activate_volcano(g, g->pending.cell);
+        } else if (g->pending.kind == DK_UNLOCK) {
             int cell = g->pending.cell, height = g->pending.aux;
             set_pending(g, DK_BUY, g->active);
             start_lava(g, cell, height);
@@ -614,6 +633,7 @@ static void perform(Game *g, const Option *o)
             pl->points_bought++;
         } else if (o->subject == BUY_VOLCANO) {
             g->supply_volcanoes--;
+            g->volcano_held = 1;
             g->buys_made++;
             set_pending(g, DK_TARGET, p);
         } else if (o->subject == BUY_ISLAND) {
@@ -684,9 +704,22 @@ static void perform(Game *g, const Option *o)
             set_pending(g, DK_BUY, p);
         }
         break;
-    case DK_TARGET:
-        activate_volcano(g, o->cell);
+    case DK_TARGET: {
+        /* Scripts hear of the target first (and may ask questions); the eruption
+         * follows once they are answered (DK_ERUPT, see phase_next). */
+        set_pending(g, DK_ERUPT, p);
+        g->pending.cell = o->cell;
+        if (listens(g, EV_VOLCANO_TARGETED)) {
+            Hex h = board_hex(o->cell);
+            GameEvent ev;
+            event_begin(&ev, EV_VOLCANO_TARGETED);
+            event_field(&ev, "player", p, 0);
+            event_field(&ev, "q", h.q, 0);
+            event_field(&ev, "r", h.r, 0);
+            emit(g, &ev);
+        }
         break;
+    }
     case DK_UNLOCK: {
         int cell = g->pending.cell, height = g->pending.aux;
         g->unlocked[p][o->subject] = 1;

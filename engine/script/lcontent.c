@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game.h"
 
@@ -368,8 +369,13 @@ static void read_all(Reader *r, const char *dir, Rules *out)
     load_file(r, dir, "grid.lua", file, sizeof file);
     read_grid(r, out);
 
-    load_file(r, dir, "powers.lua", file, sizeof file);
-    read_powers(r, out);
+    /* Power cards are declared by scripts/powers (card{...}); a content file may
+     * still list cards for a rules set without power scripts. */
+    snprintf(file, sizeof file, "%s/powers.lua", dir);
+    if (access(file, R_OK) == 0) {
+        load_file(r, dir, "powers.lua", file, sizeof file);
+        read_powers(r, out);
+    }
 }
 
 int content_load_rules(const char *content_dir, Rules *out, char *err, int errlen)

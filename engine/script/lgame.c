@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core_internal.h"
+#include "effects.h"
 #include "lsandbox.h"
 #include "session.h"
 
@@ -23,6 +24,9 @@ static int check_player(lua_State *L, const Game *g, int arg)
     luaL_argcheck(L, p >= 0 && p < g->players, arg, "no such player (players are numbered from 0)");
     return (int)p;
 }
+
+static Game *mutable_game(lua_State *L, const char *fn);
+static Session *session_of(lua_State *L);
 
 /** game.players() -> number of players */
 static int l_players(lua_State *L) { lua_pushinteger(L, current(L)->players); return 1; }
@@ -78,7 +82,7 @@ static int check_var(lua_State *L)
 {
     lua_Integer i = luaL_checkinteger(L, 1);
     luaL_argcheck(L, i >= 1 && i <= (lua_Integer)(sizeof current(L)->vars / sizeof(int32_t)), 1,
-                  "variables are numbered 1..32");
+                  "variables are numbered 1..64 (get one from game.slot)");
     return (int)i - 1;
 }
 
@@ -92,6 +96,7 @@ static int l_var(lua_State *L)
 
 static int l_set_var(lua_State *L)
 {
+    mutable_game(L, "set_var");
     int i = check_var(L);
     lua_Integer v = luaL_checkinteger(L, 2);
     luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, 2, "value out of the 32-bit range");
@@ -120,7 +125,7 @@ static int opt_int(lua_State *L, int t, const char *key, int fallback)
 static int l_ask(lua_State *L)
 {
     Session *s = lua_touserdata(L, lua_upvalueindex(1));
-    Game *g = s->current;
+    Game *g = mutable_game(L, "ask");
     luaL_checktype(L, 1, LUA_TTABLE);
     ScriptAsk a;
     memset(&a, 0, sizeof a);
@@ -175,6 +180,43 @@ static int l_ask(lua_State *L)
     return 0;
 }
 
+/** game.slot(name) -> a game.var index of one's own, handed out while scripts load.
+ * The same name gives the same slot; slots follow load order, so every process
+ * running the same scripts agrees on them. */
+static int l_slot(lua_State *L)
+{
+    Session *s = session_of(L);
+    const char *name = luaL_checkstring(L, 1);
+    for (int i = 0; i < s->slot_count; i++)
+        if (strcmp(s->slots[i], name) == 0) {
+            lua_pushinteger(L, i + 1);
+            return 1;
+        }
+    if (script_is_frozen(s->script))
+        return luaL_error(L, "game.slot: slots are handed out while the scripts load");
+    int max = (int)(sizeof s->current->vars / sizeof(int32_t));
+    if (s->slot_count >= max)
+        return luaL_error(L, "game.slot: all %d slots are taken", max);
+    snprintf(s->slots[s->slot_count], sizeof s->slots[0], "%s", name);
+    lua_pushinteger(L, ++s->slot_count);
+    return 1;
+}
+
+/** game.land() -> every land stack as { q, r }, in board order */
+static int l_land(lua_State *L)
+{
+    Game *g = current(L);
+    lua_createtable(L, g->board.land_count, 0);
+    for (int i = 0; i < g->board.land_count; i++) {
+        Hex h = board_hex(g->board.land[i]);
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+        lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /** game.tag(name) -> the id "decision" events carry for questions tagged name */
 static int l_tag(lua_State *L)
 {
@@ -186,7 +228,277 @@ static int l_tag(lua_State *L)
     return 1;
 }
 
+/* ---- effects: change the game from a handler ---- */
+
+static Session *session_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+/* The game to change; raises when the handler may only read (query events). */
+static Game *mutable_game(lua_State *L, const char *fn)
+{
+    Session *s = session_of(L);
+    if (s->read_only)
+        luaL_error(L, "game.%s: this event only asks; handlers of it may not change the game", fn);
+    return s->current;
+}
+
+static int check_biome(lua_State *L, int arg)
+{
+    int b = biome_by_name(luaL_checkstring(L, arg));
+    luaL_argcheck(L, b >= 0, arg, "expected \"dark\", \"medium\" or \"light\"");
+    return b;
+}
+
+static int check_cell(lua_State *L, int qarg)
+{
+    Hex h = hex_make((int)luaL_checkinteger(L, qarg), (int)luaL_checkinteger(L, qarg + 1));
+    luaL_argcheck(L, board_in_bounds(h), qarg, "(q, r) lies off the board");
+    return board_cell(h);
+}
+
+static int check_critter(lua_State *L, const Game *g, int parg)
+{
+    int p = check_player(L, g, parg);
+    lua_Integer i = luaL_checkinteger(L, parg + 1);
+    luaL_argcheck(L, i >= 1 && i <= g->rules.critters_per_player, parg + 1, "critters are numbered from 1");
+    return critter_id(p, (int)i - 1);
+}
+
+static void effect_result(lua_State *L, int rc, const char *fn, const char *err)
+{
+    if (rc != 0)
+        luaL_error(L, "game.%s: %s", fn, err);
+}
+
+/** game.gain(player, biome, n) -> resources actually taken from the supply */
+static int l_gain(lua_State *L)
+{
+    Game *g = mutable_game(L, "gain");
+    int p = check_player(L, g, 1), b = check_biome(L, 2);
+    lua_pushinteger(L, effect_gain(g, p, b, (int)luaL_checkinteger(L, 3)));
+    return 1;
+}
+
+/** game.lose(player, biome, n) -> resources actually returned to the supply */
+static int l_lose(lua_State *L)
+{
+    Game *g = mutable_game(L, "lose");
+    int p = check_player(L, g, 1), b = check_biome(L, 2);
+    lua_pushinteger(L, effect_lose(g, p, b, (int)luaL_checkinteger(L, 3)));
+    return 1;
+}
+
+static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "sea", "unused" };
+
+static void push_critter(lua_State *L, const Game *g, int id)
+{
+    const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
+    lua_createtable(L, 0, 6);
+    lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
+    lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
+    lua_pushstring(L, PLACE_NAMES[c->place]); lua_setfield(L, -2, "place");
+    if (c->place == AT_BOARD || c->place == AT_SEA) {
+        Hex h = board_hex(c->cell);
+        lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+        lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+    }
+    if (c->place == AT_BOARD) {
+        lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
+        lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, c->cell, c->area)));
+        lua_setfield(L, -2, "biome");
+    }
+}
+
+/** game.critters(player) -> list of { player, index, place, q, r, area, biome } */
+static int l_critters(lua_State *L)
+{
+    Game *g = current(L);
+    int p = check_player(L, g, 1);
+    lua_createtable(L, g->rules.critters_per_player, 0);
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        push_critter(L, g, critter_id(p, i));
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/** game.critters_at(q, r) -> list of the critters standing on that stack */
+static int l_critters_at(lua_State *L)
+{
+    Game *g = current(L);
+    int cell = check_cell(L, 1);
+    int ids[16];
+    int n = critters_on_cell(g, cell, ids, 16);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        push_critter(L, g, ids[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/** game.to_hand(player, index): a board or sea critter back to its owner's hand */
+static int l_to_hand(lua_State *L)
+{
+    Game *g = mutable_game(L, "to_hand");
+    char err[128];
+    effect_result(L, effect_to_hand(g, check_critter(L, g, 1), err, sizeof err), "to_hand", err);
+    return 0;
+}
+
+/** game.move_critter(player, index, q, r, area): onto a free area of a land tile */
+static int l_move_critter(lua_State *L)
+{
+    Game *g = mutable_game(L, "move_critter");
+    int id = check_critter(L, g, 1);
+    int cell = check_cell(L, 3);
+    char err[128];
+    effect_result(L, effect_move_critter(g, id, cell, (int)luaL_checkinteger(L, 5) - 1, err, sizeof err),
+                  "move_critter", err);
+    return 0;
+}
+
+/** game.neighbours(q, r) -> the six neighbouring {q, r}, clockwise from east */
+static int l_neighbours(lua_State *L)
+{
+    Hex h = hex_make((int)luaL_checkinteger(L, 1), (int)luaL_checkinteger(L, 2));
+    lua_createtable(L, HEX_DIRS, 0);
+    for (int d = 0; d < HEX_DIRS; d++) {
+        Hex n = hex_neighbour(h, d);
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, n.q); lua_setfield(L, -2, "q");
+        lua_pushinteger(L, n.r); lua_setfield(L, -2, "r");
+        lua_rawseti(L, -2, d + 1);
+    }
+    return 1;
+}
+
+/** game.stack(q, r) -> { height, top = class name or nil, tile = type name, rotation, lava } */
+static int l_stack(lua_State *L)
+{
+    Game *g = current(L);
+    int cell = check_cell(L, 1);
+    const Cell *c = &g->board.cells[cell];
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, c->height); lua_setfield(L, -2, "height");
+    lua_pushboolean(L, (c->flags & CELL_LAVA) != 0); lua_setfield(L, -2, "lava");
+    const PlacedTile *t = board_top(&g->board, cell);
+    if (t) {
+        const TileType *tt = &g->rules.tile_types[t->type];
+        lua_pushstring(L, tile_class_name(tt->tile_class)); lua_setfield(L, -2, "top");
+        lua_pushstring(L, tt->name); lua_setfield(L, -2, "tile");
+        lua_pushinteger(L, t->rotation); lua_setfield(L, -2, "rotation");
+    }
+    return 1;
+}
+
+/** game.remove_top(q, r): the top tile of a stack of 2+ leaves the game */
+static int l_remove_top(lua_State *L)
+{
+    Game *g = mutable_game(L, "remove_top");
+    char err[128];
+    effect_result(L, effect_remove_top(g, check_cell(L, 1), err, sizeof err), "remove_top", err);
+    return 0;
+}
+
+/** game.rotate_top(q, r, rotation): turn the top land tile (critters on it go to hand) */
+static int l_rotate_top(lua_State *L)
+{
+    Game *g = mutable_game(L, "rotate_top");
+    int cell = check_cell(L, 1);
+    char err[128];
+    effect_result(L, effect_rotate_top(g, cell, (int)luaL_checkinteger(L, 3), err, sizeof err), "rotate_top",
+                  err);
+    return 0;
+}
+
+/** game.roll(sides) -> 1..sides from the game's RNG (a logged die) */
+static int l_roll(lua_State *L)
+{
+    Game *g = mutable_game(L, "roll");
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n >= 1 && n <= 1000, 1, "a die has 1..1000 sides");
+    lua_pushinteger(L, (lua_Integer)rng_below(&g->rng, (uint32_t)n) + 1);
+    return 1;
+}
+
+static int check_ability(lua_State *L, int arg)
+{
+    int a = ability_by_name(luaL_checkstring(L, arg));
+    luaL_argcheck(L, a >= 0, arg, "unknown ability (see docs/lua-api.md)");
+    return a;
+}
+
+/** game.set_ability(player, name, value) */
+static int l_set_ability(lua_State *L)
+{
+    Game *g = mutable_game(L, "set_ability");
+    int p = check_player(L, g, 1), a = check_ability(L, 2);
+    char err[128];
+    effect_result(L, effect_set_ability(g, p, a, (int)luaL_checkinteger(L, 3), err, sizeof err), "set_ability",
+                  err);
+    return 0;
+}
+
+/** game.ability(player, name) -> value */
+static int l_ability(lua_State *L)
+{
+    Game *g = current(L);
+    int p = check_player(L, g, 1), a = check_ability(L, 2);
+    lua_pushinteger(L, g->player[p].ability[a]);
+    return 1;
+}
+
+static int card_index(const Game *g, const char *name)
+{
+    for (int i = 0; i < g->rules.power_card_count; i++)
+        if (strcmp(g->rules.power_cards[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/** game.holds(player, card_name) -> whether the player has unlocked that power */
+static int l_holds(lua_State *L)
+{
+    Game *g = current(L);
+    int p = check_player(L, g, 1);
+    int card = card_index(g, luaL_checkstring(L, 2));
+    lua_pushboolean(L, card >= 0 && player_holds_card(g, p, card));
+    return 1;
+}
+
+/** game.card(index) -> { name, stars, level_min, level_max } for ev.card values */
+static int l_card_info(lua_State *L)
+{
+    Game *g = current(L);
+    lua_Integer i = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, i >= 0 && i < g->rules.power_card_count, 1, "no such card");
+    const PowerCard *c = &g->rules.power_cards[i];
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, c->name); lua_setfield(L, -2, "name");
+    lua_pushinteger(L, c->stars); lua_setfield(L, -2, "stars");
+    lua_pushinteger(L, c->level_min); lua_setfield(L, -2, "level_min");
+    lua_pushinteger(L, c->level_max); lua_setfield(L, -2, "level_max");
+    return 1;
+}
+
 static const luaL_Reg FUNCS[] = {
+    { "slot", l_slot },
+    { "land", l_land },
+    { "gain", l_gain },
+    { "lose", l_lose },
+    { "critters", l_critters },
+    { "critters_at", l_critters_at },
+    { "to_hand", l_to_hand },
+    { "move_critter", l_move_critter },
+    { "neighbours", l_neighbours },
+    { "stack", l_stack },
+    { "remove_top", l_remove_top },
+    { "rotate_top", l_rotate_top },
+    { "roll", l_roll },
+    { "set_ability", l_set_ability },
+    { "ability", l_ability },
+    { "holds", l_holds },
+    { "card", l_card_info },
     { "ask", l_ask },
     { "tag", l_tag },
     { "players", l_players },
@@ -221,6 +533,21 @@ static int open_game(lua_State *L)
     lua_pushinteger(L, MODE_FINAL); lua_setfield(L, -2, "final");
     lua_pushinteger(L, MODE_FINALE); lua_setfield(L, -2, "finale");
     lua_setfield(L, -2, "MODE");
+    lua_createtable(L, 0, PHASE_COUNT);
+    for (int p = 0; p < PHASE_COUNT; p++) {
+        lua_pushinteger(L, p);
+        lua_setfield(L, -2, phase_name(p));
+    }
+    lua_setfield(L, -2, "PHASE");
+    static const char *const COST_NAMES[COST_ITEM_COUNT] = {
+        "uno", "duo", "trio", "volcano", "island", "caldera", "sacrifice", "evacuation", "point",
+    };
+    lua_createtable(L, 0, COST_ITEM_COUNT);
+    for (int c = 0; c < COST_ITEM_COUNT; c++) {
+        lua_pushinteger(L, c);
+        lua_setfield(L, -2, COST_NAMES[c]);
+    }
+    lua_setfield(L, -2, "COST");
     lua_createtable(L, 0, 6);
     for (int r = END_SUPPLY; r <= END_STALLED; r++) {
         lua_pushinteger(L, r);
@@ -230,12 +557,63 @@ static int open_game(lua_State *L)
     return 1;
 }
 
+/** card{ name = "...", levels = { min, max }, middle = bool, stars = n, text = "..." }
+ * Declares a power card while the power scripts load (scripts/powers/). */
+static int l_declare_card(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
+    Session *s = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (s->cards_frozen)
+        return luaL_error(L, "card: cards are declared only while the power scripts load");
+    Rules *r = &s->rules;
+    if (r->power_card_count >= MAX_POWER_CARDS)
+        return luaL_error(L, "card: more than %d power cards", MAX_POWER_CARDS);
+    PowerCard c;
+    memset(&c, 0, sizeof c);
+    lua_getfield(L, 1, "name");
+    const char *name = lua_tostring(L, -1);
+    if (!name || !*name || strlen(name) >= NAME_LEN)
+        return luaL_error(L, "card: 'name' must be a string of 1..%d characters", NAME_LEN - 1);
+    snprintf(c.name, sizeof c.name, "%s", name);
+    lua_pop(L, 1);
+    for (int i = 0; i < r->power_card_count; i++)
+        if (strcmp(r->power_cards[i].name, c.name) == 0)
+            return luaL_error(L, "card: '%s' is declared twice", c.name);
+    lua_getfield(L, 1, "levels");
+    if (!lua_istable(L, -1))
+        return luaL_error(L, "card '%s': 'levels' must be { min, max }", c.name);
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    lua_Integer lo = lua_tointeger(L, -2), hi = lua_tointeger(L, -1);
+    lua_pop(L, 3);
+    if (lo < 1 || hi > 5 || lo > hi)
+        return luaL_error(L, "card '%s': levels must lie in 1..5, min first", c.name);
+    c.level_min = (uint8_t)lo;
+    c.level_max = (uint8_t)hi;
+    lua_getfield(L, 1, "middle");
+    c.middle_only = (uint8_t)lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "stars");
+    int isnum = 0;
+    lua_Integer stars = lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum || stars < 0 || stars > 9)
+        return luaL_error(L, "card '%s': 'stars' must be 0..9", c.name);
+    c.stars = (uint8_t)stars;
+    r->power_cards[r->power_card_count++] = c;
+    lua_pushinteger(L, r->power_card_count - 1);
+    return 1;
+}
+
 int lgame_install(Script *script, Session *session, char *err, int errlen)
 {
     lua_State *L = script_lua(script);
     lua_pushlightuserdata(L, session);
     lua_setfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
-    if (script_add_global_lib(script, "game", open_game) != 0) {
+    if (script_add_global(script, "card", l_declare_card) != 0 ||
+        script_add_global_lib(script, "game", open_game) != 0) {
         snprintf(err, (size_t)errlen, "cannot install the game library");
         return -1;
     }

@@ -22,9 +22,15 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
         se.fields[i].writable = ev->fields[i].writable;
     }
     Game *outer = s->current;
+    int outer_ro = s->read_only;
     s->current = g;
+    s->read_only = outer_ro || event_is_query(ev->id);
+    ScriptEvent *outer_ev = s->event;
+    s->event = &se;
     int rc = script_emit(s->script, &se, err, (size_t)errlen);
+    s->event = outer_ev;
     s->current = outer;
+    s->read_only = outer_ro;
     for (int i = 0; i < ev->nfields; i++)
         ev->fields[i].value = se.fields[i].value;
     return rc;
@@ -102,7 +108,24 @@ static int load_folder(Session *s, const char *folder, char *err, int errlen)
     return rc;
 }
 
+/* The power cards come from scripts/powers; the rules are checked again with them. */
+static int freeze_cards(Session *s, char *err, int errlen)
+{
+    s->cards_frozen = 1;
+    char verr[200];
+    if (rules_validate(&s->rules, verr, sizeof verr)) {
+        snprintf(err, (size_t)errlen, "scripts/powers: %s", verr);
+        return -1;
+    }
+    return 0;
+}
+
 int session_open(Session *s, const char *root, char *err, int errlen)
+{
+    return session_open_mods(s, root, NULL, err, errlen);
+}
+
+int session_open_mods(Session *s, const char *root, const char *mods, char *err, int errlen)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->root, sizeof s->root, "%s", root);
@@ -120,8 +143,10 @@ int session_open(Session *s, const char *root, char *err, int errlen)
         return -1;
     }
     if (lgame_install(s->script, s, err, errlen) ||
+        load_folder(s, "scripts/powers", err, errlen) || freeze_cards(s, err, errlen) ||
         load_folder(s, "scripts/variants", err, errlen) ||
-        load_folder(s, "scripts/endgame", err, errlen)) {
+        load_folder(s, "scripts/endgame", err, errlen) ||
+        mods_load(s, mods, err, errlen)) {
         session_close(s);
         return -1;
     }
@@ -141,6 +166,7 @@ int session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *e
 {
     action_log_free(&s->log);
     s->current = &s->game;
+    mods_reset(&s->mods);
     if (game_init(&s->game, &s->rules, opts, seed, &HOOKS, s, err, errlen))
         return -1;
     s->game.log = &s->log;

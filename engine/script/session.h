@@ -9,6 +9,7 @@
 #define VQ_SESSION_H
 
 #include "game.h"
+#include "mods.h"
 #include "script.h"
 
 #define SESSION_MAX_SCRIPTS 64
@@ -21,6 +22,12 @@ typedef struct Session {
     Game game;
     ActionLog log;
     Game *current;             /* the game whose event is being handled */
+    ScriptEvent *event;        /* the event being handled (mods restore its fields on failure) */
+    ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
+    int read_only;
+    int cards_frozen;          /* set once scripts/powers has loaded */             /* handling a query event: bindings must not change the game */
+    int slot_count;            /* game.var slots handed out while scripts load */
+    char slots[64][32];
     int tag_count;             /* names of script questions (game.ask tags), by id */
     char tags[64][32];
     int script_count;
@@ -31,6 +38,10 @@ typedef struct Session {
 #define RULES_VERSION "base-1"
 
 int  session_open(Session *s, const char *root, char *err, int errlen);
+/* Same, then loads the comma-separated mods of `mods` ("a,b"; NULL or "" for
+ * none) from root/mods/ with their dependencies, before the registry freezes.
+ * session_new_game enables every mod again (see mods.h). */
+int  session_open_mods(Session *s, const char *root, const char *mods, char *err, int errlen);
 void session_close(Session *s);
 int  session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *err, int errlen);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */

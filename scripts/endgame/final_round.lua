@@ -5,10 +5,10 @@
 --      activate volcanoes, buy points, claim, one sacrifice, no collection).
 --   3. Finale turns follow (mode "finale": claim only) until no lava is left,
 --      then the game is scored.
--- Engine variables used: 1 = stage (0 running, 1 final turns, 2 finale),
--- 2 = final turns still to give.
+-- Engine variables: the stage (0 running, 1 final turns, 2 finale) and the
+-- final turns still to give.
 
-local STAGE, LEFT = 1, 2
+local STAGE, LEFT = game.slot("endgame.stage"), game.slot("endgame.final_turns_left")
 
 on("end_triggered", function(ev)
   if game.var(STAGE) ~= 0 then return end

@@ -8,9 +8,11 @@
 
 #include "content.h"
 #include "harness.h"
+#include "scenario.h"
+#include "session.h"
 
 static const char *const CONTENT_FILES[] = {
-    "costs.lua", "grid.lua", "lava.lua", "players.lua", "powers.lua", "supply.lua",
+    "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua",
     "tiles.lua", "turns.lua",
 };
 
@@ -31,8 +33,17 @@ const Rules *fx_rules(void)
     static Rules rules;
     static int state;   /* 0 not loaded, 1 loaded, -1 failed */
     static char err[256];
-    if (state == 0)
-        state = content_load_rules(fx_content_dir(), &rules, err, sizeof err) == 0 ? 1 : -1;
+    if (state == 0) {
+        /* The shipped rules: content/ plus the power cards of scripts/powers. */
+        static Session s;
+        char root[64];
+        snprintf(root, sizeof root, "%s/..", fx_content_dir());
+        state = session_open(&s, root, err, sizeof err) == 0 ? 1 : -1;
+        if (state > 0) {
+            rules = s.rules;
+            session_close(&s);
+        }
+    }
     if (state < 0) {
         th_fail(__FILE__, __LINE__, "loading the shipped content: %s", err);
         th_abort_test();
@@ -165,4 +176,133 @@ void fx_content_remove(const char *dir)
     }
     closedir(d);
     rmdir(dir);
+}
+
+/* ---- scenario tests ---- */
+
+const char *fx_root(void)
+{
+    static char root[64];
+    const char *content = fx_content_dir();
+    size_t len = strlen(content) - strlen("content");
+    if (len == 0)
+        return ".";
+    snprintf(root, sizeof root, "%.*s", (int)(len - 1), content);
+    return root;
+}
+
+void fx_scenario(Game *g, const char *text)
+{
+    char err[300];
+    if (scenario_build(g, fx_rules(), text, err, sizeof err) != 0) {
+        th_fail(__FILE__, __LINE__, "scenario refused: %s", err);
+        th_abort_test();
+    }
+}
+
+void fx_session_scenario(struct Session *s, const char *text)
+{
+    char err[300];
+    if (session_open(s, fx_root(), err, sizeof err) != 0) {
+        th_fail(__FILE__, __LINE__, "session_open: %s", err);
+        th_abort_test();
+    }
+    if (scenario_build(&s->game, &s->rules, text, err, sizeof err) != 0) {
+        session_close(s);
+        th_fail(__FILE__, __LINE__, "scenario refused: %s", err);
+        th_abort_test();
+    }
+    s->current = &s->game;
+    s->game.hooks = session_hooks();
+    s->game.hooks_ud = s;
+}
+
+int fx_area(const Game *g, int q, int r, const char *biome)
+{
+    int cell = fx_cell(q, r), b = biome_by_name(biome);
+    int areas = board_areas(&g->board, &g->rules, cell);
+    for (int a = 0; a < areas; a++)
+        if (board_area_biome(&g->board, &g->rules, cell, a) == b)
+            return a;
+    th_fail(__FILE__, __LINE__, "no %s area on the top tile of (%d,%d)", biome, q, r);
+    th_abort_test();
+    return -1;
+}
+
+int fx_critter_on(const Game *g, int q, int r, const char *biome)
+{
+    int cell = fx_cell(q, r), b = biome_by_name(biome);
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_BOARD && c->cell == cell &&
+                board_area_biome(&g->board, &g->rules, cell, c->area) == b)
+                return critter_id(p, i);
+        }
+    return -1;
+}
+
+static Option fx_opts[MAX_OPTIONS];
+
+int fx_find(const Game *g, int verb, int cell, int sub, int subject)
+{
+    int n = game_options(g, fx_opts, MAX_OPTIONS);
+    for (int i = 0; i < n; i++) {
+        const Option *o = &fx_opts[i];
+        if (o->verb == verb && (cell < 0 || o->cell == cell) && (sub < 0 || o->sub == sub) &&
+            (subject < 0 || o->subject == subject))
+            return i;
+    }
+    return -1;
+}
+
+int fx_find_pay(const Game *g, int verb, int subject, int dark, int medium, int light)
+{
+    int n = game_options(g, fx_opts, MAX_OPTIONS);
+    for (int i = 0; i < n; i++) {
+        const Option *o = &fx_opts[i];
+        if (o->verb == verb && (subject < 0 || o->subject == subject) && o->pay == pay_pack(dark, medium, light))
+            return i;
+    }
+    return -1;
+}
+
+int fx_count(const Game *g, int verb)
+{
+    int n = game_options(g, fx_opts, MAX_OPTIONS), k = 0;
+    for (int i = 0; i < n; i++)
+        k += fx_opts[i].verb == verb;
+    return k;
+}
+
+int fx_count_at(const Game *g, int verb, int cell)
+{
+    int n = game_options(g, fx_opts, MAX_OPTIONS), k = 0;
+    for (int i = 0; i < n; i++)
+        k += fx_opts[i].verb == verb && fx_opts[i].cell == cell;
+    return k;
+}
+
+void fx_apply(Game *g, int index)
+{
+    char err[300];
+    if (index < 0) {
+        th_fail(__FILE__, __LINE__, "no such option in the %s decision", decision_kind_name(g->pending.kind));
+        th_abort_test();
+    }
+    if (game_apply(g, index, err, sizeof err) != 0) {
+        th_fail(__FILE__, __LINE__, "game_apply: %s", err);
+        th_abort_test();
+    }
+}
+
+void fx_do(Game *g, int verb, int cell, int sub, int subject)
+{
+    int i = fx_find(g, verb, cell, sub, subject);
+    if (i < 0) {
+        th_fail(__FILE__, __LINE__, "no %s option (cell %d, sub %d, subject %d) in the %s decision",
+                verb_name(verb), cell, sub, subject, decision_kind_name(g->pending.kind));
+        th_abort_test();
+    }
+    fx_apply(g, i);
 }

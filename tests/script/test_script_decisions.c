@@ -25,6 +25,8 @@ static void make_root(char *root, size_t len, const char *script)
     REQUIRE(mkdir(path, 0700) == 0);
     snprintf(path, sizeof path, "%s/scripts/variants", root);
     REQUIRE(mkdir(path, 0700) == 0);
+    snprintf(path, sizeof path, "%s/scripts/powers", root);
+    REQUIRE(mkdir(path, 0700) == 0);
     snprintf(path, sizeof path, "%s/scripts/endgame", root);
     REQUIRE(mkdir(path, 0700) == 0);
     snprintf(path, sizeof path, "%s/scripts/variants/ask.lua", root);

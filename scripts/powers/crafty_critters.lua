@@ -1,0 +1,19 @@
+-- Crafty critters
+-- You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.
+
+card {
+  name = "Crafty critters",
+  levels = { 2, 4 },
+  stars = 1,
+  text = "You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.",
+}
+
+local NAME = "Crafty critters"
+
+-- The base rule allows a second tile after the first went onto soil; Crafty
+-- allows a third when the first two both did.
+on("buy_limit", function(ev)
+  if game.holds(ev.player, NAME) and ev.bought == 2 and ev.soil == 2 and ev.extra < 2 then
+    ev.extra = 2
+  end
+end)

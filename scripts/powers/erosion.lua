@@ -1,0 +1,31 @@
+-- Erosion
+-- Once per turn, before claiming, remove the top tile of an uninhabited stack of two or more; the tile beneath can then be claimed.
+
+card {
+  name = "Erosion",
+  levels = { 2, 4 },
+  stars = 1,
+  text = "Once per turn, before claiming, remove the top tile of an uninhabited stack of two or more; the tile beneath can then be claimed.",
+}
+
+local NAME = "Erosion"
+local TAG = "erosion_stack"
+
+-- Once per turn, as the claim step begins, erode an uninhabited stack of two or more.
+on("phase", function(ev)
+  if ev.phase ~= game.PHASE.claim or not game.holds(ev.player, NAME) then return end
+  local choices = {}
+  for _, at in ipairs(game.land()) do
+    local s = game.stack(at.q, at.r)
+    if s.height >= 2 and not s.lava and s.top ~= "volcano" and #game.critters_at(at.q, at.r) == 0 then
+      choices[#choices + 1] = { value = s.height, q = at.q, r = at.r }
+    end
+  end
+  if #choices > 0 then
+    game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true }
+  end
+end)
+
+on("decision", function(ev)
+  if ev.tag == game.tag(TAG) and ev.choice > 0 then game.remove_top(ev.q, ev.r) end
+end)

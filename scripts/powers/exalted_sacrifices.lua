@@ -1,0 +1,16 @@
+-- Exalted sacrifices
+-- At the end of the game each critter in your crater is worth 2 points instead of 1.
+
+card {
+  name = "Exalted sacrifices",
+  levels = { 1, 2 },
+  stars = 0,
+  text = "At the end of the game each critter in your crater is worth 2 points instead of 1.",
+}
+
+local NAME = "Exalted sacrifices"
+
+-- Crater critters already score 1 each; the power adds the second point.
+on("scoring", function(ev)
+  if game.holds(ev.player, NAME) then ev.bonus = ev.bonus + ev.sacrifices end
+end)

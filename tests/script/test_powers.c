@@ -1,0 +1,303 @@
+/* The volcanic powers, each acting through its script in scripts/powers/:
+ * a hand-built position, a power held, an action, the outcome checked. */
+#include <string.h>
+
+#include "core_internal.h"
+#include "../core/fixtures.h"
+#include "harness.h"
+#include "score.h"
+#include "session.h"
+
+static Session *shared_session(void)
+{
+    static Session s;
+    static int opened;
+    if (!opened) {
+        char err[256];
+        if (session_open(&s, ".", err, sizeof err) != 0) {
+            th_fail(__FILE__, __LINE__, "session_open: %s", err);
+            th_abort_test();
+        }
+        opened = 1;
+    }
+    return &s;
+}
+
+/* An empty 2-player position with the rules scripts attached, at `phase` of A's turn. */
+static Game *position(int phase, int kind)
+{
+    Session *s = shared_session();
+    Game *g = &s->game;
+    fx_game(g, 2);
+    g->rules = s->rules;
+    g->hooks = session_hooks();
+    g->hooks_ud = s;
+    g->log = NULL;
+    s->current = g;
+    memset(g->vars, 0, sizeof g->vars);
+    memset(g->unlocked, 0, sizeof g->unlocked);
+    memset(g->grid_card, 255, sizeof g->grid_card);
+    g->phase = (uint8_t)phase;
+    g->active = 0;
+    g->turn = 1;
+    g->mode = MODE_NORMAL;
+    g->queue_len = g->ask_len = 0;
+    for (int p = 0; p < 2; p++)
+        for (int b = 0; b < BIOME_COUNT; b++) {
+            g->supply_resources[b] += g->player[p].resources[b];
+            g->player[p].resources[b] = 0;
+        }
+    g->pending = (Pending){ (uint8_t)kind, 0, 0, 0, 0 };
+    return g;
+}
+
+/* Gives `player` the power `name` through grid slot `slot`. */
+static void hold(Game *g, int player, int slot, const char *name)
+{
+    int card = -1;
+    for (int i = 0; i < g->rules.power_card_count; i++)
+        if (strcmp(g->rules.power_cards[i].name, name) == 0)
+            card = i;
+    REQUIRE(card >= 0);
+    g->grid_card[slot] = (uint8_t)card;
+    g->unlocked[player][slot] = 1;
+}
+
+static void give(Game *g, int player, int dark, int medium, int light)
+{
+    int add[3] = { dark, medium, light };
+    for (int b = 0; b < BIOME_COUNT; b++) {
+        g->supply_resources[b] -= (uint8_t)add[b];
+        g->player[player].resources[b] += (uint8_t)add[b];
+    }
+}
+
+static int find(Game *g, int verb, int cell)
+{
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS);
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == verb && (cell < 0 || o[i].cell == cell))
+            return i;
+    return -1;
+}
+
+static void apply(Game *g, int index)
+{
+    char err[256];
+    REQUIRE(index >= 0);
+    if (game_apply(g, index, err, sizeof err) != 0) {
+        th_fail(__FILE__, __LINE__, "apply: %s", err);
+        th_abort_test();
+    }
+}
+
+TEST(bountiful_resources_holds_eight_after_collection)
+{
+    Game *g = position(PHASE_SACRIFICE, DK_SACRIFICE);
+    hold(g, 0, 0, "Bountiful resources");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    give(g, 0, 3, 2, 2);
+    g->player[0].sacrificed_board = g->player[0].sacrificed_hand = 1;
+    flow_advance(g);   /* collect one dark: 8, within the raised cap */
+    CHECK_EQ(resource_total(&g->player[0]), 8);
+    CHECK(g->pending.kind != DK_DISCARD || g->pending.player != 0);
+}
+
+TEST(without_bountiful_resources_the_cap_stays_seven)
+{
+    Game *g = position(PHASE_SACRIFICE, DK_SACRIFICE);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    give(g, 0, 3, 2, 2);
+    g->player[0].sacrificed_board = g->player[0].sacrificed_hand = 1;
+    flow_advance(g);
+    CHECK_EQ(g->pending.kind, DK_DISCARD);
+}
+
+TEST(exalted_sacrifices_score_two_points_per_crater_critter)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    for (int i = 0; i < 3; i++)
+        g->player[0].critters[i].place = AT_CRATER;
+    g->player[1].critters[0].place = AT_CRATER;
+    hold(g, 0, 0, "Exalted sacrifices");
+    Scores sc;
+    game_score(g, &sc);
+    CHECK_EQ(sc.line[0].sacrifices + sc.line[0].bonus, 6);
+    CHECK_EQ(sc.line[1].sacrifices + sc.line[1].bonus, 1);
+}
+
+TEST(crafty_critters_allow_a_third_tile_after_two_on_soil)
+{
+    Game *g = position(PHASE_BUY, DK_PLACE);
+    hold(g, 0, 0, "Crafty critters");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "soil", 0);
+    give(g, 0, 4, 0, 0);
+    g->bought_type = (uint8_t)fx_type("uno_dark");
+    g->buys_made = 1;
+    apply(g, find(g, VERB_TILE, fx_cell(1, 0)));     /* first tile onto soil */
+    REQUIRE(g->pending.kind == DK_BUY);
+    fx_push(&g->board, -1, 0, "soil", 0);
+    int buy = -1;
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS);
+    for (int i = 0; i < n && buy < 0; i++)
+        if (o[i].verb == VERB_BUY && o[i].subject == fx_type("trio_dml"))
+            buy = i;
+    apply(g, buy);
+    REQUIRE(g->pending.kind == DK_PLACE);
+    int onto_soil = -1;
+    n = game_options(g, o, MAX_OPTIONS);
+    for (int i = 0; i < n && onto_soil < 0; i++)
+        if (o[i].cell == fx_cell(-1, 0))
+            onto_soil = i;
+    apply(g, onto_soil);                              /* second tile onto soil too */
+    REQUIRE(g->pending.kind == DK_BUY);
+    CHECK(find(g, VERB_BUY, -1) >= 0);                /* a third may be bought */
+}
+
+TEST(agile_critters_move_twice_and_onto_a_neighbouring_uncontrolled_biome)
+{
+    Game *g = position(PHASE_BUY, DK_UNLOCK);
+    g->grid_card[0] = 255;
+    int agile = -1;
+    for (int i = 0; i < g->rules.power_card_count; i++)
+        if (!strcmp(g->rules.power_cards[i].name, "Agile critters"))
+            agile = i;
+    g->grid_card[0] = (uint8_t)agile;            /* an L1 slot, for the test */
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    g->pending.cell = (uint16_t)fx_cell(5, 5);
+    apply(g, find(g, VERB_UNLOCK, -1));
+    CHECK_EQ(g->player[0].ability[ABILITY_MOVE_ADJACENT], 1);
+    /* Next turn of A: two moves, the first onto the light Uno next door. */
+    g->active = 1;
+    g->pending = (Pending){ DK_MOVE, 1, 0, 0, 0 };
+    g->phase = PHASE_LAVA;
+    g->pending.kind = DK_COUNT;
+    g->active = 1;
+    flow_advance(g);   /* B's turn ends... */
+    while (g->active != 0 && !game_over(g))
+        apply(g, 0);
+    REQUIRE(g->pending.kind == DK_MOVE);
+    CHECK_EQ(g->moves_left, 2);
+    CHECK(find(g, VERB_MOVE, fx_cell(1, 0)) >= 0);
+}
+
+TEST(magma_siphon_gains_a_resource_per_critter_next_to_another_players_volcano)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 1, 0, "Magma siphon");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_light", 0);
+    fx_push(&g->board, -1, 0, "uno_medium", 0);
+    fx_critter(g, 1, 0, 1, 0, 0);
+    fx_critter(g, 1, 1, -1, 0, 0);
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    CHECK_EQ(g->player[1].resources[BIOME_LIGHT], 1);
+    CHECK_EQ(g->player[1].resources[BIOME_MEDIUM], 1);
+}
+
+TEST(magma_siphon_gives_nothing_for_ones_own_volcano)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 0, 0, "Magma siphon");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 1, 0, 0);
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    CHECK_EQ(resource_total(&g->player[0]), 0);
+}
+
+TEST(sleight_of_land_turns_the_target_tile_before_the_volcano_lands)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 0, 0, "Sleight of land");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "trio_dml", 0);
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS);
+    int pick = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_CHOOSE && g->ask[0].value[o[i].subject] == 4)
+            pick = i;
+    apply(g, pick);
+    const Board *b = &g->board;
+    int under = b->tiles[b->cells[fx_cell(0, 0)].top].below;
+    CHECK_EQ(b->tiles[under].rotation, 4);
+    CHECK_EQ(board_top_class(b, &g->rules, fx_cell(0, 0)), TILE_VOLCANO);
+}
+
+TEST(erosion_removes_the_top_of_an_uninhabited_stack_before_claiming)
+{
+    Game *g = position(PHASE_SACRIFICE, DK_SACRIFICE);
+    hold(g, 0, 0, "Erosion");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_light", 0);
+    fx_push(&g->board, 3, 0, "uno_medium", 0);
+    g->phase = PHASE_BUY;
+    g->pending.kind = DK_BUY;
+    g->buys_made = 1;
+    flow_advance(g);   /* the buy step ends; the claim step begins with the question */
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(0, 0)));
+    CHECK_EQ(g->board.cells[fx_cell(0, 0)].height, 1);
+    CHECK_EQ(board_area_biome(&g->board, &g->rules, fx_cell(0, 0), 0), BIOME_DARK);
+    CHECK_EQ(g->pending.kind, DK_CLAIM);
+}
+
+TEST(magma_bomb_wipes_the_critters_of_the_rolled_neighbour_once_per_round)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 1, 0, "Magma bomb");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    for (int d = 0; d < 6; d++) {
+        Hex h = hex_neighbour(hex_make(0, 0), d);
+        fx_push(&g->board, h.q, h.r, d % 2 ? "uno_light" : "uno_medium", 0);   /* no two joined */
+        fx_critter(g, 0, d, h.q, h.r, 0);
+    }
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    while (g->pending.kind == DK_UNLOCK || (g->pending.kind == DK_SCRIPT && g->pending.player == 0))
+        apply(g, 0);
+    if (g->pending.kind != DK_SCRIPT)
+        th_fail(__FILE__, __LINE__, "pending %s by %d, asks %d, phase %s", decision_kind_name(g->pending.kind),
+                g->pending.player, g->ask_len, phase_name(g->phase));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    CHECK_EQ(g->pending.player, 1);
+    int before = land_critter_count(g, 0);
+    apply(g, find(g, VERB_CHOOSE, -1));
+    CHECK_EQ(land_critter_count(g, 0), before - 1);   /* every neighbour held one of A's critters */
+}
+
+TEST(frugal_ritual_sacrifice_from_hand_costs_two_different_resources)
+{
+    Game *g = position(PHASE_SACRIFICE, DK_SACRIFICE);
+    hold(g, 0, 0, "Frugal ritual");
+    give(g, 0, 2, 1, 0);
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS);
+    int hand = 0;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_SACRIFICE_HAND) {
+            hand++;
+            CHECK_EQ(o[i].pay, pay_pack(1, 1, 0));
+        }
+    CHECK_EQ(hand, 1);
+}
