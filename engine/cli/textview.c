@@ -187,6 +187,11 @@ void text_option(char *buf, int len, const Game *g, const Option *o)
         snprintf(buf, (size_t)len, "%s one %s", g->pending.kind == DK_DISCARD ? "discard" : "take",
                  biome_name(o->sub));
         break;
+    case VERB_PLAY_CARD: {
+        const Player *pl = &g->player[g->pending.player];
+        snprintf(buf, (size_t)len, "play the Caldera card %s", g->rules.power_cards[pl->caldera[o->subject]].name);
+        break;
+    }
     case VERB_CHOOSE: {
         const ScriptAsk *a = &g->ask[0];
         const char *tag = g->hooks && g->hooks->tag_name ? g->hooks->tag_name(g->hooks_ud, a->tag) : "choice";

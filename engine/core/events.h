@@ -29,7 +29,8 @@
     X(EV_DECISION, "decision")                 /* player, tag, choice (-1 passed), value, q, r */ \
     X(EV_PHASE, "phase")                       /* player, phase (a step of the turn begins) */ \
     X(EV_COST, "cost")                         /* player, item; writable: any, alike, each */ \
-    X(EV_VOLCANO_TARGETED, "volcano_targeted") /* player, q, r: before the eruption */
+    X(EV_VOLCANO_TARGETED, "volcano_targeted") /* player, q, r: before the eruption */ \
+    X(EV_CALDERA_PLAYED, "caldera_played")     /* player, card: a bolt card's one-off effect */
 
 #define VQ_EVENT_ENUM(id, name) id,
 typedef enum EventId { VQ_EVENT_LIST(VQ_EVENT_ENUM) EV_COUNT } EventId;

@@ -11,7 +11,7 @@ static const char *const KIND_NAMES[DK_COUNT] = {
 };
 static const char *const VERB_NAMES[VERB_COUNT] = {
     "pass", "tile", "critter", "move", "buy", "migrate", "return", "keep", "target",
-    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource", "choose",
+    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource", "choose", "play_card",
 };
 static const char *const PHASE_NAMES[PHASE_COUNT] = {
     "setup", "move", "buy", "claim", "sacrifice", "collect", "lava", "over",

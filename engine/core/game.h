@@ -101,6 +101,7 @@ typedef enum Verb {
     VERB_SACRIFICE_HAND, /* a hand critter to the crater, paying `pay` */
     VERB_RESOURCE,       /* take or discard one resource of biome `sub` */
     VERB_CHOOSE,         /* choice `subject` of a script's question (cell: its place, if any) */
+    VERB_PLAY_CARD,      /* play the bolt Caldera card held at hand index `subject` */
     VERB_COUNT
 } Verb;
 
@@ -147,7 +148,7 @@ typedef struct QueueItem {
 
 /* A question a rules script asks a player (game.ask). The answer comes back
  * as the "decision" event carrying the tag, the choice index and its value. */
-#define MAX_ASK_CHOICES 32
+#define MAX_ASK_CHOICES 96
 #define MAX_ASKS 4
 
 typedef struct ScriptAsk {

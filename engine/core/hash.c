@@ -140,6 +140,7 @@ uint64_t rules_hash(const Rules *r)
         h_u8(&f, pc->level_min);
         h_u8(&f, pc->level_max);
         h_u8(&f, pc->middle_only);
+        h_u8(&f, pc->bolt);
         h_u8(&f, pc->stars);
     }
     return f.h;

@@ -47,6 +47,7 @@ typedef struct PowerCard {
     char name[NAME_LEN];
     uint8_t level_min, level_max;
     uint8_t middle_only;   /* may only be dealt to a column-0 slot */
+    uint8_t bolt;          /* a Caldera copy can be played once for its one-off effect */
     uint8_t stars;
 } PowerCard;
 

@@ -407,7 +407,7 @@ static int want_seed(const json_t *v, uint64_t *out, char *err, int errlen)
 
 static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
 {
-    long long x;
+    long long x = 0;
     if (want(v, JSON_OBJECT, "an object", "options", err, errlen))
         return -1;
     if (want_int(json_object_get(v, "players"), MIN_PLAYERS, MAX_PLAYERS, &x, "options.players", err, errlen))

@@ -97,6 +97,11 @@ static json_t *players_json(Snap *sn, const Game *g)
         SET(sn, o, "critters", c);
         SET(sn, o, "volcanoes", json_integer(pl->volcanoes));
         SET(sn, o, "points_bought", json_integer(pl->points_bought));
+        json_t *abilities = json_array();
+        for (int a = 0; a < ABILITY_COUNT; a++)
+            if (pl->ability[a])
+                ADD(sn, abilities, json_string(ability_name(a)));
+        SET(sn, o, "abilities", abilities);
         json_t *cards = json_array();
         for (int i = 0; i < pl->caldera_count && i < MAX_CALDERA; i++)
             ADD(sn, cards, card_name(g, pl->caldera[i]));

@@ -585,10 +585,30 @@ void flow_advance(Game *g)
 
 /* ---- apply ---- */
 
+/* A bolt card leaves the hand for the discard pile; its script does the rest.
+ * The decision it was played at stays pending. */
+static void play_card(Game *g, int player, int index)
+{
+    Player *pl = &g->player[player];
+    int card = pl->caldera[index];
+    memmove(&pl->caldera[index], &pl->caldera[index + 1], (size_t)(pl->caldera_count - index - 1));
+    pl->caldera_count--;
+    g->caldera_discard++;
+    GameEvent ev;
+    event_begin(&ev, EV_CALDERA_PLAYED);
+    event_field(&ev, "player", player, 0);
+    event_field(&ev, "card", card, 0);
+    emit(g, &ev);
+}
+
 static void perform(Game *g, const Option *o)
 {
     int p = g->pending.player;
     Player *pl = &g->player[p];
+    if (o->verb == VERB_PLAY_CARD) {
+        play_card(g, p, o->subject);
+        return;
+    }
     switch (g->pending.kind) {
     case DK_SETUP_TILE:
         board_push(&g->board, o->cell, o->subject, o->sub);

@@ -202,6 +202,27 @@ static int l_slot(lua_State *L)
     return 1;
 }
 
+/** game.add_moves(n): n more critter moves this turn (only in the move step) */
+static int l_add_moves(lua_State *L)
+{
+    Game *g = mutable_game(L, "add_moves");
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n >= 0 && n <= 10, 1, "0..10 moves");
+    if (g->phase == PHASE_MOVE)
+        g->moves_left = (uint16_t)(g->moves_left + n);
+    return 0;
+}
+
+/** game.add_buys(n): n more tiles may be bought this turn */
+static int l_add_buys(lua_State *L)
+{
+    Game *g = mutable_game(L, "add_buys");
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n >= 0 && n <= 10, 1, "0..10 buys");
+    g->extra_buys = (uint8_t)(g->extra_buys + n);
+    return 0;
+}
+
 /** game.land() -> every land stack as { q, r }, in board order */
 static int l_land(lua_State *L)
 {
@@ -478,11 +499,14 @@ static int l_card_info(lua_State *L)
     lua_pushinteger(L, c->stars); lua_setfield(L, -2, "stars");
     lua_pushinteger(L, c->level_min); lua_setfield(L, -2, "level_min");
     lua_pushinteger(L, c->level_max); lua_setfield(L, -2, "level_max");
+    lua_pushboolean(L, c->bolt); lua_setfield(L, -2, "bolt");
     return 1;
 }
 
 static const luaL_Reg FUNCS[] = {
     { "slot", l_slot },
+    { "add_moves", l_add_moves },
+    { "add_buys", l_add_buys },
     { "land", l_land },
     { "gain", l_gain },
     { "lose", l_lose },
@@ -594,6 +618,9 @@ static int l_declare_card(lua_State *L)
     c.level_max = (uint8_t)hi;
     lua_getfield(L, 1, "middle");
     c.middle_only = (uint8_t)lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "bolt");
+    c.bolt = (uint8_t)lua_toboolean(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, 1, "stars");
     int isnum = 0;

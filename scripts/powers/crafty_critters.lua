@@ -4,6 +4,7 @@
 card {
   name = "Crafty critters",
   levels = { 2, 4 },
+  bolt = true,
   stars = 1,
   text = "You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.",
 }
@@ -16,4 +17,9 @@ on("buy_limit", function(ev)
   if game.holds(ev.player, NAME) and ev.bought == 2 and ev.soil == 2 and ev.extra < 2 then
     ev.extra = 2
   end
+end)
+
+-- Caldera bolt: one more tile may be bought this turn.
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then game.add_buys(1) end
 end)

@@ -4,6 +4,7 @@
 card {
   name = "Erosion",
   levels = { 2, 4 },
+  bolt = true,
   stars = 1,
   text = "Once per turn, before claiming, remove the top tile of an uninhabited stack of two or more; the tile beneath can then be claimed.",
 }
@@ -12,8 +13,7 @@ local NAME = "Erosion"
 local TAG = "erosion_stack"
 
 -- Once per turn, as the claim step begins, erode an uninhabited stack of two or more.
-on("phase", function(ev)
-  if ev.phase ~= game.PHASE.claim or not game.holds(ev.player, NAME) then return end
+local function offer(player)
   local choices = {}
   for _, at in ipairs(game.land()) do
     local s = game.stack(at.q, at.r)
@@ -22,8 +22,17 @@ on("phase", function(ev)
     end
   end
   if #choices > 0 then
-    game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true }
+    game.ask{ player = player, tag = TAG, choices = choices, pass = true }
   end
+end
+
+on("phase", function(ev)
+  if ev.phase == game.PHASE.claim and game.holds(ev.player, NAME) then offer(ev.player) end
+end)
+
+-- Caldera bolt: erode a stack now.
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then offer(ev.player) end
 end)
 
 on("decision", function(ev)

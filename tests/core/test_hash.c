@@ -3,29 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content.h"
+#include "fixtures.h"
 #include "game.h"
 #include "harness.h"
 #include "save.h"
-
-/* The base rules from content/, loaded once (tests run from the repository
- * root or from bin/, bin/sanitize/). */
-static const Rules *base_rules(void)
-{
-    static Rules rules;
-    static int state; /* 0 untried, 1 loaded, -1 failed */
-    if (state == 0) {
-        static const char *const dirs[] = { "content", "../content", "../../content" };
-        char err[256] = "";
-        state = -1;
-        for (size_t i = 0; i < sizeof dirs / sizeof *dirs && state < 0; i++)
-            if (content_load_rules(dirs[i], &rules, err, sizeof err) == 0)
-                state = 1;
-        if (state < 0)
-            th_fail(__FILE__, __LINE__, "cannot load content: %s", err);
-    }
-    return state > 0 ? &rules : NULL;
-}
 
 static uint64_t xorshift(uint64_t *x)
 {
@@ -39,9 +20,7 @@ static uint64_t xorshift(uint64_t *x)
  * seeded with `pick` (never the game's RNG). Returns the steps applied, -1 on error. */
 static int play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
 {
-    const Rules *rules = base_rules();
-    if (!rules)
-        return -1;
+    const Rules *rules = fx_rules();
     GameOptions o = { (uint8_t)players, 1, "" };
     char err[256];
     if (game_init(g, rules, &o, seed, NULL, NULL, err, sizeof err)) {
@@ -205,6 +184,14 @@ TEST(hash_covers_every_state_field)
     CHANGED(b->pending.subject++);
     CHANGED(b->pending.cell++);
     CHANGED(b->pending.aux++);
+    CHANGED(b->resume.kind++);
+    CHANGED(b->resume.aux++);
+    CHANGED(b->player[1].ability[ABILITY_COUNT - 1] ^= 1);
+    CHANGED(b->ask[b->ask_len++] = (ScriptAsk){ .player = 1, .count = 1 });
+    CHANGED(b->ask_len = 1; b->ask[0] = (ScriptAsk){ .count = 2, .value = { 4, 5 } };
+            *a = *b; h = game_hash(a); b->ask[0].value[1] = 6);
+    CHANGED(b->ask_len = 1; b->ask[0] = (ScriptAsk){ .count = 2, .value = { 4, 5 } };
+            *a = *b; h = game_hash(a); b->ask[0].cell[0] = 9);
     CHANGED(b->queue[b->queue_len++].kind = DK_MIGRATE);
     CHANGED(b->island_left++);
     CHANGED(b->island_cells[b->island_count++] = 7);
@@ -250,7 +237,7 @@ TEST(hash_of_queue_reach_ignores_land_order)
 
 TEST(rules_hash_sees_every_rule_and_ignores_unused_entries)
 {
-    const Rules *base = base_rules();
+    const Rules *base = fx_rules();
     REQUIRE(base);
     Rules *r = malloc(sizeof *r);
     REQUIRE(r);

@@ -10,27 +10,10 @@
 
 #include <jansson.h>
 
-#include "content.h"
+#include "fixtures.h"
 #include "game.h"
 #include "harness.h"
 #include "save.h"
-
-static const Rules *base_rules(void)
-{
-    static Rules rules;
-    static int state; /* 0 untried, 1 loaded, -1 failed */
-    if (state == 0) {
-        static const char *const dirs[] = { "content", "../content", "../../content" };
-        char err[256] = "";
-        state = -1;
-        for (size_t i = 0; i < sizeof dirs / sizeof *dirs && state < 0; i++)
-            if (content_load_rules(dirs[i], &rules, err, sizeof err) == 0)
-                state = 1;
-        if (state < 0)
-            th_fail(__FILE__, __LINE__, "cannot load content: %s", err);
-    }
-    return state > 0 ? &rules : NULL;
-}
 
 static uint64_t xorshift(uint64_t *x)
 {
@@ -44,9 +27,7 @@ static uint64_t xorshift(uint64_t *x)
  * by a local xorshift (not the game's RNG). Returns steps applied, or -1. */
 static int play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
 {
-    const Rules *rules = base_rules();
-    if (!rules)
-        return -1;
+    const Rules *rules = fx_rules();
     GameOptions o = { (uint8_t)players, 1, "" };
     char err[256];
     if (game_init(g, rules, &o, seed, NULL, NULL, err, sizeof err)) {
@@ -113,7 +94,7 @@ static int load_text(const char *text, Game *g, char *err, int errlen)
     if (save_parse(text, &ls, err, errlen))
         return -1;
     ActionLog log = { 0 };
-    int rc = save_restore(g, base_rules(), &ls, &log, NULL, NULL, err, errlen);
+    int rc = save_restore(g, fx_rules(), &ls, &log, NULL, NULL, err, errlen);
     if (rc == 0 && game_hash(g) != ls.state_hash) {
         th_fail(__FILE__, __LINE__, "save_restore succeeded with a hash that does not check");
         rc = -1;
@@ -188,7 +169,7 @@ TEST(save_round_trip_gives_identical_bytes)
         Game *g = calloc(1, sizeof *g);
         ActionLog log = { 0 };
         REQUIRE(g);
-        if (save_restore(g, base_rules(), &ls, &log, NULL, NULL, err, sizeof err) != 0)
+        if (save_restore(g, fx_rules(), &ls, &log, NULL, NULL, err, sizeof err) != 0)
             th_fail(__FILE__, __LINE__, "restore: %s", err);
         CHECK(g->log == &log);
         CHECK_EQ(log.len, f.log.len);
@@ -228,8 +209,8 @@ TEST(save_seed_is_an_exact_decimal_string)
     const uint64_t seed = UINT64_MAX - 2; /* above INT64_MAX */
     GameOptions o = { 2, 1, "" };
     char err[256];
-    REQUIRE(base_rules());
-    REQUIRE(game_init(g, base_rules(), &o, seed, NULL, NULL, err, sizeof err) == 0);
+    REQUIRE(fx_rules());
+    REQUIRE(game_init(g, fx_rules(), &o, seed, NULL, NULL, err, sizeof err) == 0);
     g->log = &log;
     char *text = save_to_string(g, NULL, NULL);
     REQUIRE(text);
@@ -306,7 +287,7 @@ TEST(save_replay_in_another_process_reaches_the_same_hash)
         char cerr[256];
         int ok = g && save_read_file(path, &ls, cerr, sizeof cerr) == 0;
         if (ok) {
-            ok = save_restore(g, base_rules(), &ls, NULL, NULL, NULL, cerr, sizeof cerr) == 0;
+            ok = save_restore(g, fx_rules(), &ls, NULL, NULL, NULL, cerr, sizeof cerr) == 0;
             loaded_save_free(&ls);
         }
         if (ok)
@@ -419,7 +400,7 @@ TEST(save_made_with_other_rules_is_rejected)
     Rules *other = malloc(sizeof *other);
     Game *g = calloc(1, sizeof *g);
     REQUIRE(other && g);
-    *other = *base_rules();
+    *other = *fx_rules();
     other->resource_cap++;
     CHECK(save_restore(g, other, &ls, NULL, NULL, NULL, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "different rules");
@@ -611,24 +592,37 @@ TEST(save_write_failure_leaves_the_original_intact)
 
 /* ---- fuzz ---- */
 
+#define FUZZ_ROUNDS 5000
 static const char FUZZ_BYTES[] = "{}[],:\"0123456789-.eE \n\\nultrufals\x00\xff\xc3\x80";
 
 TEST(save_fuzzed_inputs_never_crash_and_only_pass_when_the_hash_checks)
 {
     Fixture f;
-    REQUIRE(fixture(&f, 2, 21, 45) == 0);
+    REQUIRE(fixture(&f, 2, 21, 120) == 0);
+    const uint64_t played = game_hash(f.g);
     size_t len = strlen(f.text);
+    /* Half the mutations land in the actions, where they reach the replay. */
+    const char *act = strstr(f.text, "\"actions\"");
+    const char *snap = strstr(f.text, "\"snapshot\"");
+    REQUIRE(act && snap);
+    size_t act_at = (size_t)(act - f.text), act_len = (size_t)(snap - act);
     char *buf = malloc(len + 256);
     Game *g = calloc(1, sizeof *g);
     REQUIRE(buf && g);
+    char *dir = temp_dir();
+    REQUIRE(dir);
+    char path[256];
+    snprintf(path, sizeof path, "%s/fuzz.json", dir);
     uint64_t x = 0x9e3779b97f4a7c15ULL;
     int accepted = 0, rejected = 0;
-    for (int iter = 0; iter < 3000; iter++) {
+    for (int iter = 0; iter < FUZZ_ROUNDS; iter++) {
         memcpy(buf, f.text, len + 1);
         size_t n = len;
         int mutations = 1 + (int)(xorshift(&x) % 4);
         for (int m = 0; m < mutations && n > 0; m++) {
             size_t at = (size_t)(xorshift(&x) % n);
+            if (xorshift(&x) & 1 && act_at + act_len <= n)
+                at = act_at + (size_t)(xorshift(&x) % act_len);
             switch (xorshift(&x) % 5) {
             case 0: /* bit flip */
                 buf[at] ^= (char)(1 << (xorshift(&x) % 8));
@@ -660,8 +654,21 @@ TEST(save_fuzzed_inputs_never_crash_and_only_pass_when_the_hash_checks)
         }
         char err[256];
         err[0] = '\0';
+        if (iter % 16 == 0) {
+            /* Through a file, bytes after a NUL are seen too. */
+            LoadedSave ls;
+            write_bytes(path, buf, n);
+            if (save_read_file(path, &ls, err, sizeof err) == 0)
+                loaded_save_free(&ls);
+            else if (!err[0])
+                th_fail(__FILE__, __LINE__, "iteration %d: file rejected without a message", iter);
+            err[0] = '\0';
+        }
         if (load_text(buf, g, err, sizeof err) == 0) {
             accepted++;
+            /* Accepted means the replay reached the very state that was saved. */
+            if (game_hash(g) != played)
+                th_fail(__FILE__, __LINE__, "iteration %d: accepted a save of another state", iter);
         } else {
             rejected++;
             if (!err[0])
@@ -669,7 +676,10 @@ TEST(save_fuzzed_inputs_never_crash_and_only_pass_when_the_hash_checks)
         }
     }
     CHECK(rejected > 0);
-    CHECK(accepted + rejected == 3000);
+    CHECK(accepted + rejected == FUZZ_ROUNDS);
+    unlink(path);
+    rmdir(dir);
+    free(dir);
     free(g);
     free(buf);
     fixture_free(&f);

@@ -301,3 +301,59 @@ TEST(frugal_ritual_sacrifice_from_hand_costs_two_different_resources)
         }
     CHECK_EQ(hand, 1);
 }
+
+static int card_named(const Game *g, const char *name)
+{
+    for (int i = 0; i < g->rules.power_card_count; i++)
+        if (strcmp(g->rules.power_cards[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+TEST(caldera_bolt_card_is_played_at_a_turn_decision_and_discarded)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);   /* somewhere to move to */
+    fx_critter(g, 0, 0, 0, 0, 0);
+    g->moves_left = 1;
+    g->player[0].caldera_count = 1;
+    g->player[0].caldera[0] = (uint8_t)card_named(g, "Agile critters");
+    int play = find(g, VERB_PLAY_CARD, -1);
+    REQUIRE(play >= 0);
+    int discards = g->caldera_discard;
+    apply(g, play);
+    CHECK_EQ(g->player[0].caldera_count, 0);
+    CHECK_EQ(g->caldera_discard, discards + 1);
+    CHECK_EQ(g->moves_left, 2);              /* Agile's bolt: one more move */
+    CHECK_EQ(g->pending.kind, DK_MOVE);      /* the decision it was played at stays */
+}
+
+TEST(caldera_card_without_a_bolt_cannot_be_played_and_scores_its_stars)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    g->moves_left = 1;
+    int card = card_named(g, "Rift");
+    g->player[0].caldera_count = 1;
+    g->player[0].caldera[0] = (uint8_t)card;
+    CHECK_EQ(find(g, VERB_PLAY_CARD, -1), -1);
+    Scores sc;
+    game_score(g, &sc);
+    CHECK_EQ(sc.line[0].caldera, g->rules.power_cards[card].stars);
+}
+
+TEST(caldera_bolt_of_crafty_critters_allows_one_more_tile)
+{
+    Game *g = position(PHASE_BUY, DK_BUY);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    give(g, 0, 4, 0, 0);
+    g->buys_made = 1;   /* the turn's tile is bought already */
+    CHECK_EQ(find(g, VERB_BUY, -1), -1);
+    g->player[0].caldera_count = 1;
+    g->player[0].caldera[0] = (uint8_t)card_named(g, "Crafty critters");
+    apply(g, find(g, VERB_PLAY_CARD, -1));
+    CHECK(find(g, VERB_BUY, -1) >= 0);
+}
