@@ -85,7 +85,8 @@ project "volcanique"
 
 project "volcanique-tests"
     kind "ConsoleApp"
-    files { "tests/*.c", "tests/core/*.c", "tests/script/*.c", "tests/cli/*.c" }
-    includedirs { "tests", "engine/core", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE }
+    files { "tests/*.c", "tests/core/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c" }
+    includedirs { "tests", "engine/core", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE,
+                  SDL_INCLUDE, STB_INCLUDE }
     links { "vqcli", "vqui", "vqscript", "vqcore" }
     links(SYSTEM_LIBS)

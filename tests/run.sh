@@ -29,6 +29,7 @@ for line in "$release" "$sanitize"; do
 done
 cli=$(cat build/cli-tests.result 2>/dev/null || echo "0 0")
 p=$((p + ${cli% *})); f=$((f + ${cli#* }))
+sh tests/cli/sim.sh || status=1; sim=$(cat build/sim-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sim% *})); f=$((f + ${sim#* }))
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"
 exit $status

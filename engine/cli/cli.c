@@ -25,6 +25,11 @@ int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uin
     return 0;
 }
 
+/* The --mods list given to new, tui or sim (cli_game_option), or NULL. */
+static const char *cli_mods;
+
+const char *cli_mods_list(void) { return cli_mods; }
+
 int cli_open(Session *s, const CliArgs *a)
 {
     char root[SESSION_PATH], err[512];
@@ -32,7 +37,7 @@ int cli_open(Session *s, const CliArgs *a)
         snprintf(root, sizeof root, "%s", a->root);
     else
         session_default_root(root, sizeof root);
-    if (session_open(s, root, err, sizeof err)) {
+    if (session_open_mods(s, root, cli_mods, err, sizeof err)) {
         fprintf(stderr, "volcanique: cannot load the rules: %s\n", err);
         return -1;
     }
@@ -47,6 +52,24 @@ int cli_load(Session *s, const char *path)
         fprintf(stderr, "volcanique: %s: %s\n", path, err);
         return -1;
     }
+    /* Without --mods, a save brings its own mods: reopen the session with them. */
+    if (!cli_mods && mods_check_save(&s->mods, &ls.meta, err, sizeof err)) {
+        char root[SESSION_PATH], list[SAVE_MAX_MODS * 64];
+        snprintf(root, sizeof root, "%s", s->root);
+        mods_list_of_save(&ls.meta, list, sizeof list);
+        session_close(s);
+        if (session_open_mods(s, root, list, err, sizeof err)) {
+            fprintf(stderr, "volcanique: %s: the save needs mods %s: %s\n", path, list, err);
+            loaded_save_free(&ls);
+            return -1;
+        }
+    }
+    if (mods_check_save(&s->mods, &ls.meta, err, sizeof err)) {
+        fprintf(stderr, "volcanique: %s: %s\n", path, err);
+        loaded_save_free(&ls);
+        return -1;
+    }
+    mods_reset(&s->mods);
     action_log_free(&s->log);
     s->current = &s->game;
     int rc = save_restore(&s->game, &s->rules, &ls, &s->log, session_hooks(), s, err, sizeof err);
@@ -63,6 +86,7 @@ int cli_save(Session *s, const char *path)
     SaveMeta meta;
     memset(&meta, 0, sizeof meta);
     snprintf(meta.rules_version, sizeof meta.rules_version, "%s", RULES_VERSION);
+    mods_to_save(&s->mods, &meta);
     char err[512];
     if (save_write_file(path, &s->game, &s->log, &meta, err, sizeof err)) {
         fprintf(stderr, "volcanique: cannot write %s: %s\n", path, err);
@@ -77,6 +101,20 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
     const char *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
     uint64_t v;
     *consumed = 0;
+    if (strcmp(opt, "--mods") == 0) {
+        char err[200];
+        if (!val) {
+            fprintf(stderr, "volcanique: --mods needs a value (a comma-separated list of mods)\n");
+            return -1;
+        }
+        if (mods_check_list(val, err, sizeof err)) {
+            fprintf(stderr, "volcanique: --mods: %s\n", err);
+            return -1;
+        }
+        cli_mods = val;
+        *consumed = 2;
+        return 0;
+    }
     if (strcmp(opt, "--players") == 0 || strcmp(opt, "--seed") == 0 || strcmp(opt, "--variant") == 0 ||
         strcmp(opt, "--setup") == 0) {
         if (!val) {

@@ -16,15 +16,22 @@ typedef struct CliArgs {
 
 /* Parses a whole unsigned number; returns 0 or -1 (message printed, naming `what`). */
 int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
-/* Opens the session (content, scripts). Prints the error and returns -1 on failure. */
+/* Opens the session (content, scripts, and the mods given with --mods).
+ * Prints the error and returns -1 on failure. */
 int cli_open(Session *s, const CliArgs *a);
-/* Loads SAVE into the session's game by replaying it. Prints the error on failure. */
+/* Loads SAVE into the session's game by replaying it. Without --mods the
+ * session is reopened with the save's mods; a mod missing or changed since
+ * the save was made is refused, naming the mod. Prints the error on failure
+ * (the session may then be closed; session_close on it is still safe). */
 int cli_load(Session *s, const char *path);
 /* Writes the session's game to path atomically. Prints the error on failure. */
 int cli_save(Session *s, const char *path);
-/* Parses the game options shared by new, tui and sim. Returns the index of the
+/* Parses the game options shared by new, tui and sim (--players, --seed,
+ * --variant, --setup, --mods LIST; --mods is remembered for cli_open). Returns the index of the
  * first unconsumed argument, or -1 on a bad option (message printed). */
 int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int *consumed);
+/* The --mods list cli_game_option saw (for session_open_mods), or NULL. */
+const char *cli_mods_list(void);
 
 int cmd_new(const CliArgs *a);
 int cmd_show(const CliArgs *a);
@@ -33,5 +40,10 @@ int cmd_act(const CliArgs *a);
 int cmd_replay(const CliArgs *a);
 int cmd_tui(const CliArgs *a);
 int cmd_sim(const CliArgs *a);
+int cmd_gui(const CliArgs *a);
+int cmd_merge(const CliArgs *a);
+int cmd_compare(const CliArgs *a);
+int cmd_strength(const CliArgs *a);
+int cmd_bench(const CliArgs *a);
 
 #endif

@@ -1,106 +1,359 @@
-/* sim: headless random-bot games, one JSON line per game on stdout. */
-#include <stdio.h>
+/* sim: headless bot games, one JSON line per game on stdout (record_write),
+ * and sim_run, the batch runner compare and strength share. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "cli.h"
 #include "invariants.h"
-#include "score.h"
+#include "stats.h"
 
-static void print_game(const Game *g, uint64_t seed, int decisions, Scores *sc)
+int sim_parse_seats(const char *list, int players, BotConfig seats[MAX_PLAYERS])
 {
-    static const char *const SEAT = "ABCDE";
-    printf("{\"seed\":%llu,\"players\":%d,\"variant\":\"%s\",\"setup\":%d,\"winners\":[",
-           (unsigned long long)seed, g->players, g->players >= 3 ? g->options.variant : "",
-           g->options.setup_variation);
-    int first = 1;
-    for (int p = 0; p < g->players; p++)
-        if ((sc->winners >> p) & 1) {
-            printf("%s\"%c\"", first ? "" : ",", SEAT[p]);
-            first = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (n >= MAX_PLAYERS || bot_parse(tok, &seats[n]) != 0) {
+            fprintf(stderr, "volcanique: --seats: '%s' is not a bot (random, greedy, mcts, mcts:N, mcts:Nms)%s\n",
+                    tok, n >= MAX_PLAYERS ? " or there are too many seats" : "");
+            return -1;
         }
-    printf("],\"turns\":%d,\"decisions\":%d,\"end\":\"%s\",\"first_player\":\"%c\",\"scores\":[", g->turn,
-           decisions, end_reason_name(g->end_reason), SEAT[g->first_player]);
-    for (int p = 0; p < g->players; p++) {
-        const ScoreLine *l = &sc->line[p];
-        printf("%s{\"seat\":\"%c\",\"total\":%d,\"critters\":%d,\"edges\":%d,\"volcanoes\":%d,"
-               "\"sacrifices\":%d,\"tallest\":%d,\"largest\":%d,\"diversified\":%d,\"caldera\":%d,"
-               "\"bought\":%d,\"bonus\":%d}",
-               p ? "," : "", SEAT[p], l->total, l->critters, l->edges, l->volcanoes, l->sacrifices, l->tallest,
-               l->largest, l->diversified, l->caldera, l->bought, l->bonus);
+        n++;
     }
-    printf("]}\n");
+    if (n == 0) {
+        fprintf(stderr, "volcanique: --seats: empty list\n");
+        return -1;
+    }
+    if (n > players) {
+        fprintf(stderr, "volcanique: --seats: %d seats for %d players\n", n, players);
+        return -1;
+    }
+    for (int p = n; p < MAX_PLAYERS; p++)
+        seats[p] = seats[n - 1];
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress(const char *label, uint64_t done, uint64_t total, double start)
+{
+    double el = now_s() - start, rate = el > 0 ? done / el : 0;
+    int width = 30, fill = total ? (int)(width * done / total) : width;
+    char bar[32];
+    for (int i = 0; i < width; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[width] = 0;
+    double left = rate > 0 ? (total - done) / rate : 0;
+    fprintf(stderr, "\r%s [%s] %llu/%llu games, %.1f/s, %.0fs left ", label ? label : "sim", bar,
+            (unsigned long long)done, (unsigned long long)total, rate, left);
+}
+
+/* Fire counts now, into f[]. */
+static int fire_now(Script *s, uint64_t *f)
+{
+    static ScriptFireCount fc[COVER_MAX];
+    int n = script_fire_counts(s, fc, COVER_MAX);
+    if (n > COVER_MAX)
+        n = COVER_MAX;
+    for (int i = 0; i < n; i++)
+        f[i] = fc[i].fired;
+    return n;
+}
+
+/* Plays one game; fills r. thinking[] gathers handler firings inside bots' clones. */
+static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking)
+{
+    static Option opts[MAX_OPTIONS];
+    char err[512];
+    if (session_new_game(s, &c->options, game_seed, err, sizeof err)) {
+        fprintf(stderr, "volcanique sim: %s\n", err);
+        return 1;
+    }
+    Game *g = &s->game;
+    g->log = NULL;   /* nothing to save: skip recording */
+    Bot bots[MAX_PLAYERS];
+    for (int p = 0; p < g->players; p++)
+        bot_init(&bots[p], &c->seats[p], game_seed * 0x9E3779B97F4A7C15ULL + (uint64_t)p * 0xBF58476D1CE4E5B9ULL + 1);
+    memset(r, 0, sizeof *r);
+    r->seed = game_seed;
+    r->players = g->players;
+    r->setup = g->options.setup_variation;
+    snprintf(r->variant, sizeof r->variant, "%s", g->players >= 3 ? g->options.variant : "");
+    for (int p = 0; p < g->players; p++)
+        bot_spec(&c->seats[p], r->seats[p], REC_NAME);
+    uint8_t seen[MAX_PLAYERS][MAX_GRID_SLOTS] = { { 0 } };
+    uint64_t before[COVER_MAX], after[COVER_MAX];
+    int decisions = 0;
+    while (!game_over(g)) {
+        int n = game_options(g, opts, MAX_OPTIONS);
+        int p = g->pending.player;
+        int think = thinking && bots[p].cfg.kind != BOT_RANDOM && n > 1;
+        int nf = think ? fire_now(s->script, before) : 0;
+        int pick = bot_choose(&bots[p], g, opts, n);
+        if (think) {
+            fire_now(s->script, after);
+            for (int i = 0; i < nf; i++)
+                thinking[i] += after[i] - before[i];
+        }
+        if (g->pending.kind == DK_BUY && opts[pick].verb == VERB_BUY && opts[pick].subject == BUY_CALDERA)
+            r->caldera_bought[p]++;
+        if (game_apply(g, pick, err, sizeof err) || (c->check && invariants_check(g, err, sizeof err))) {
+            fprintf(stderr, "volcanique sim: game seed %llu, decision %d: %s\n", (unsigned long long)game_seed,
+                    decisions + 1, err);
+            return 1;
+        }
+        decisions++;
+        for (int q = 0; q < g->players; q++)
+            for (int sl = 0; sl < g->rules.grid_slot_count; sl++)
+                if (g->unlocked[q][sl] && !seen[q][sl] && r->npowers < REC_MAX_POWERS) {
+                    seen[q][sl] = 1;
+                    PowerRecord *w = &r->powers[r->npowers++];
+                    int card = g->grid_card[sl];
+                    w->seat = (uint8_t)q;
+                    w->slot = (uint8_t)sl;
+                    w->level = g->rules.grid[sl].level;
+                    w->turn = g->turn;
+                    snprintf(w->card, REC_NAME, "%s", card < g->rules.power_card_count ?
+                             g->rules.power_cards[card].name : "?");
+                }
+    }
+    Scores sc;
+    game_score(g, &sc);
+    for (int p = 0; p < g->players; p++) {
+        r->score[p] = sc.line[p];
+        r->caldera_held[p] = g->player[p].caldera_count;
+    }
+    r->winners = sc.winners;
+    r->first_player = g->first_player;
+    r->turns = g->turn;
+    r->decisions = decisions;
+    snprintf(r->end, sizeof r->end, "%s", end_reason_name(g->end_reason));
+    return 0;
+}
+
+static void coverage_fill(Coverage *cov, Script *script, const uint64_t *fired)
+{
+    static ScriptFireCount fc[COVER_MAX];
+    int n = script_fire_counts(script, fc, COVER_MAX);
+    cov->count = n > COVER_MAX ? COVER_MAX : n;
+    for (int i = 0; i < cov->count; i++) {
+        snprintf(cov->chunk[i], sizeof cov->chunk[i], "%s", fc[i].chunk);
+        snprintf(cov->event[i], sizeof cov->event[i], "%s", fc[i].event);
+        cov->priority[i] = (long)fc[i].priority;
+        cov->fired[i] = fired[i];
+    }
+}
+
+/* Plays the games of positions worker, worker + jobs, ... of the shard's list;
+ * writes their lines to out and the real firings (thinking removed) to fired. */
+static int run_part(Session *s, const SimConfig *c, int worker, FILE *out, uint64_t *fired, int tick_fd,
+                    uint64_t total, double start, int tty)
+{
+    static uint64_t thinking[COVER_MAX];
+    memset(thinking, 0, sizeof thinking);
+    script_reset_fire_counts(s->script);
+    uint64_t pos = 0, done = 0;
+    for (uint64_t k = 0; k < c->games; k++) {
+        if (k % (uint64_t)c->shard_n != (uint64_t)c->shard_i)
+            continue;
+        if (pos++ % (uint64_t)c->jobs != (uint64_t)worker)
+            continue;
+        GameRecord r;
+        if (play_one(s, c, c->seed + k, &r, thinking))
+            return 1;
+        record_write(out, &r);
+        done++;
+        if (tick_fd >= 0) {
+            char b = 1;
+            ssize_t w = write(tick_fd, &b, 1);
+            (void)w;
+        } else if (tty) {
+            progress(c->label, done, total, start);
+        }
+    }
+    int n = fire_now(s->script, fired);
+    for (int i = 0; i < n; i++)
+        fired[i] -= thinking[i];
+    return 0;
+}
+
+int sim_run(const SimConfig *c, FILE *out, Coverage *cov)
+{
+    char root[SESSION_PATH], err[512];
+    if (c->root)
+        snprintf(root, sizeof root, "%s", c->root);
+    else
+        session_default_root(root, sizeof root);
+    static Session s;
+    if (session_open_mods(&s, root, c->mods, err, sizeof err)) {
+        fprintf(stderr, "volcanique: %s\n", err);
+        return 1;
+    }
+    uint64_t total = 0;
+    for (uint64_t k = 0; k < c->games; k++)
+        total += k % (uint64_t)c->shard_n == (uint64_t)c->shard_i;
+    int tty = isatty(STDERR_FILENO);
+    double start = now_s();
+    static uint64_t fired[COVER_MAX];
+    memset(fired, 0, sizeof fired);
+    int rc = 0;
+    if (c->jobs <= 1 || total <= 1) {
+        SimConfig one = *c;
+        one.jobs = 1;
+        rc = run_part(&s, &one, 0, out, fired, -1, total, start, tty);
+    } else {
+        int jobs = c->jobs;
+        FILE *lines[64], *cover[64];
+        pid_t pid[64];
+        int ticks[2];
+        if (pipe(ticks) != 0) {
+            fprintf(stderr, "volcanique: cannot make a pipe: %s\n", strerror(errno));
+            session_close(&s);
+            return 1;
+        }
+        fflush(out);
+        fflush(stderr);
+        for (int w = 0; w < jobs; w++) {
+            lines[w] = tmpfile();
+            cover[w] = tmpfile();
+            if (!lines[w] || !cover[w]) {
+                fprintf(stderr, "volcanique: cannot make a temporary file: %s\n", strerror(errno));
+                exit(1);
+            }
+            pid[w] = fork();
+            if (pid[w] < 0) {
+                fprintf(stderr, "volcanique: cannot start worker %d: %s\n", w, strerror(errno));
+                exit(1);
+            }
+            if (pid[w] == 0) {
+                close(ticks[0]);
+                static uint64_t mine[COVER_MAX];
+                int wrc = run_part(&s, c, w, lines[w], mine, ticks[1], total, start, 0);
+                for (int i = 0; i < COVER_MAX; i++)
+                    fprintf(cover[w], "%llu\n", (unsigned long long)mine[i]);
+                fflush(lines[w]);
+                fflush(cover[w]);
+                _exit(wrc);
+            }
+        }
+        close(ticks[1]);
+        uint64_t done = 0;
+        char buf[256];
+        ssize_t got;
+        while ((got = read(ticks[0], buf, sizeof buf)) > 0 || (got < 0 && errno == EINTR)) {
+            if (got > 0)
+                done += (uint64_t)got;
+            if (tty)
+                progress(c->label, done, total, start);
+        }
+        close(ticks[0]);
+        for (int w = 0; w < jobs; w++) {
+            int st;
+            if (waitpid(pid[w], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+                rc = 1;
+        }
+        if (rc == 0) {
+            /* Worker w holds positions w, w + jobs, ...: deal the lines back in order. */
+            char *line = NULL;
+            size_t cap = 0;
+            for (int w = 0; w < jobs; w++) {
+                rewind(lines[w]);
+                rewind(cover[w]);
+                for (int i = 0; i < COVER_MAX; i++) {
+                    unsigned long long v = 0;
+                    if (fscanf(cover[w], "%llu", &v) == 1)
+                        fired[i] += v;
+                }
+            }
+            for (uint64_t p = 0; p < total; p++) {
+                if (getline(&line, &cap, lines[p % (uint64_t)jobs]) < 0) {
+                    fprintf(stderr, "volcanique: worker %d lost its results\n", (int)(p % (uint64_t)jobs));
+                    rc = 1;
+                    break;
+                }
+                fputs(line, out);
+            }
+            free(line);
+        }
+        for (int w = 0; w < jobs; w++) {
+            fclose(lines[w]);
+            fclose(cover[w]);
+        }
+    }
+    if (tty && total > 0)
+        fprintf(stderr, "\n");
+    if (cov && rc == 0)
+        coverage_fill(cov, s.script, fired);
+    fflush(out);
+    session_close(&s);
+    return rc;
 }
 
 int cmd_sim(const CliArgs *a)
 {
-    GameOptions o = { 2, 1, "symbiosis" };
-    uint64_t seed = 1, games = 0;
-    int check = 0;
+    SimConfig c;
+    memset(&c, 0, sizeof c);
+    c.root = a->root;
+    c.options = (GameOptions){ 2, 1, "symbiosis" };
+    c.seed = 1;
+    c.shard_n = 1;
+    c.jobs = 1;
+    c.label = "sim";
+    const char *seats = "random";
     for (int i = 0; i < a->argc;) {
         int used;
-        if (cli_game_option(a, i, &o, &seed, &used))
+        uint64_t v;
+        const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
+        if (cli_game_option(a, i, &c.options, &c.seed, &used))
             return 2;
         if (used) {
             i += used;
-        } else if (strcmp(a->argv[i], "--games") == 0 && i + 1 < a->argc) {
-            if (cli_number(a->argv[i + 1], "--games", 1, 100000000, &games))
+        } else if (strcmp(opt, "--games") == 0 && val) {
+            if (cli_number(val, "--games", 1, 100000000, &c.games))
                 return 2;
             i += 2;
-        } else if (strcmp(a->argv[i], "--check") == 0) {
-            check = 1;
+        } else if (strcmp(opt, "--jobs") == 0 && val) {
+            if (cli_number(val, "--jobs", 1, 64, &v))
+                return 2;
+            c.jobs = (int)v;
+            i += 2;
+        } else if (strcmp(opt, "--seats") == 0 && val) {
+            seats = val;
+            i += 2;
+        } else if (strcmp(opt, "--shard") == 0 && val) {
+            unsigned si, sn;
+            char tail;
+            if (sscanf(val, "%u/%u%c", &si, &sn, &tail) != 2 || sn == 0 || sn > 1000000 || si >= sn) {
+                fprintf(stderr, "volcanique sim: --shard: expected I/N with 0 <= I < N, got '%s'\n", val);
+                return 2;
+            }
+            c.shard_i = (int)si;
+            c.shard_n = (int)sn;
+            i += 2;
+        } else if (strcmp(opt, "--check") == 0) {
+            c.check = 1;
             i++;
         } else {
-            fprintf(stderr, "volcanique sim: unknown or incomplete option '%s' (see volcanique --help)\n",
-                    a->argv[i]);
+            fprintf(stderr, "volcanique sim: unknown or incomplete option '%s' (see volcanique --help)\n", opt);
             return 2;
         }
     }
-    if (games == 0) {
+    if (c.games == 0) {
         fprintf(stderr, "volcanique sim: how many games? (--games K)\n");
         return 2;
     }
-    Session s;
-    if (cli_open(&s, a))
-        return 1;
-    static Option opts[MAX_OPTIONS];
-    char err[512];
-    int tty = isatty(STDERR_FILENO);
-    int rc = 0;
-    for (uint64_t k = 0; k < games && rc == 0; k++) {
-        uint64_t game_seed = seed + k;
-        if (session_new_game(&s, &o, game_seed, err, sizeof err)) {
-            fprintf(stderr, "volcanique sim: %s\n", err);
-            rc = 1;
-            break;
-        }
-        s.game.log = NULL;   /* nothing to save: skip recording */
-        Rng bot_rng;
-        rng_seed(&bot_rng, game_seed ^ 0x9E3779B97F4A7C15ULL);
-        int decisions = 0;
-        while (!game_over(&s.game)) {
-            int n = game_options(&s.game, opts, MAX_OPTIONS);
-            if (game_apply(&s.game, bot_random(&bot_rng, opts, n), err, sizeof err) ||
-                (check && invariants_check(&s.game, err, sizeof err))) {
-                fprintf(stderr, "volcanique sim: game seed %llu, decision %d: %s\n",
-                        (unsigned long long)game_seed, decisions + 1, err);
-                rc = 1;
-                break;
-            }
-            decisions++;
-        }
-        if (rc)
-            break;
-        Scores sc;
-        game_score(&s.game, &sc);
-        print_game(&s.game, game_seed, decisions, &sc);
-        if (tty)
-            fprintf(stderr, "\r%llu/%llu games", (unsigned long long)(k + 1), (unsigned long long)games);
-    }
-    if (tty)
-        fprintf(stderr, "\n");
-    fflush(stdout);
-    session_close(&s);
-    return rc;
+    if (sim_parse_seats(seats, c.options.players, c.seats))
+        return 2;
+    c.mods = cli_mods_list();
+    return sim_run(&c, stdout, NULL);
 }

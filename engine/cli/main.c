@@ -24,14 +24,43 @@ static void print_help(FILE *out)
         "                      play in the terminal; LIST is human or bot per seat, comma\n"
         "                      separated (default: human,bot); --save keeps the game in FILE\n"
         "                      after every decision\n"
+        "  gui [--seats LIST] [--players N] [--seed S] [--variant V] [--setup 1|2] [--save FILE]\n"
+        "      [--bot-delay MS] [--frames K] [--screenshot FILE]\n"
+        "                      play in an SDL2 window: click a lit hex or a listed option, or\n"
+        "                      type its number and Enter; bots wait MS milliseconds (default 400)\n"
+        "                      before moving; --frames stops after K frames of 1/60 s and\n"
+        "                      --screenshot writes the last frame as BMP (with\n"
+        "                      SDL_VIDEODRIVER=dummy no display is needed)\n"
         "  sim --games K [--players N] [--seed S] [--variant V] [--setup 1|2] [--check]\n"
-        "                      play K random-bot games headless; one JSON line per game;\n"
+        "      [--seats LIST] [--jobs J] [--shard I/N]\n"
+        "                      play K bot games headless (seeds S..S+K-1); one JSON line per\n"
+        "                      game in seed order; LIST is a bot per seat: random (default),\n"
+        "                      greedy, mcts, mcts:ITERATIONS or mcts:MSms; --jobs runs J worker\n"
+        "                      processes; --shard keeps the games whose index %% N is I;\n"
         "                      --check runs the invariant checker after every decision\n"
+        "  merge FILE... [--summary]\n"
+        "                      merge sim JSON lines (e.g. shards) into one stream sorted by\n"
+        "                      seed, or print win rates and averages with 95%% intervals\n"
+        "  compare --a SPEC --b SPEC [--games K] [--players N] [--seed S] [--seats LIST]\n"
+        "      [--jobs J] [--json] [--html FILE]\n"
+        "                      play K games (default 100) of two rule sets on the same seeds\n"
+        "                      and report the differences with 95%% intervals and rule coverage;\n"
+        "                      SPEC is KEY=VALUE,... over variant, setup, players, mods (M1+M2)\n"
+        "                      and root (another rules folder); \"\" keeps the defaults\n"
+        "  strength [--games N] [--seed S] [--jobs J] [--mcts SPEC]\n"
+        "                      greedy vs random and mcts vs greedy over N 2-player games each\n"
+        "                      (default 200; seats swapped on the same seeds); win rates, 95%%\n"
+        "  bench [--games K] [--seed S]\n"
+        "                      speed figures: random playouts with and without scripts,\n"
+        "                      listing placements, cloning a game, memory per game\n"
         "  help                this text\n"
         "\n"
         "options:\n"
         "  --root DIR          folder holding content/ and scripts/ (default: $VOLCANIQUE_ROOT,\n"
         "                      else the folder above bin/, else the current folder)\n"
+        "  --mods LIST         (new, tui, gui, sim) enable the mods of LIST, comma separated, from\n"
+        "                      ROOT/mods/ with their dependencies; saves record them, and show,\n"
+        "                      options, act and replay load a save's mods by themselves\n"
         "\n"
         "Exit status: 0 success, 1 failure, 2 bad command line.\n");
 }
@@ -67,6 +96,8 @@ int main(int argc, char **argv)
     static const struct { const char *name; int (*run)(const CliArgs *); } COMMANDS[] = {
         { "new", cmd_new }, { "show", cmd_show }, { "options", cmd_options }, { "act", cmd_act },
         { "replay", cmd_replay }, { "tui", cmd_tui }, { "sim", cmd_sim },
+        { "gui", cmd_gui }, { "merge", cmd_merge }, { "compare", cmd_compare },
+        { "strength", cmd_strength }, { "bench", cmd_bench },
     };
     if (strcmp(cmd, "help") == 0) {
         print_help(stdout);

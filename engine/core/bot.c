@@ -1,7 +1,115 @@
+/* Bot selection, configuration and the shared determinization; the random bot. */
 #include "bot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const KIND_NAME[BOT_KIND_COUNT] = { "random", "greedy", "mcts" };
+
+const char *bot_kind_name(int kind)
+{
+    return kind >= 0 && kind < BOT_KIND_COUNT ? KIND_NAME[kind] : "?";
+}
+
+void bot_config_default(BotConfig *c, int kind)
+{
+    c->kind = kind;
+    c->iterations = 200;
+    c->ms = 0;
+    c->depth = 16;
+    c->width = 8;
+    c->explore = 0.7;
+}
+
+int bot_parse(const char *spec, BotConfig *out)
+{
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    for (int k = 0; k < BOT_KIND_COUNT; k++) {
+        if (strlen(KIND_NAME[k]) != len || strncmp(spec, KIND_NAME[k], len) != 0)
+            continue;
+        bot_config_default(out, k);
+        if (!colon)
+            return 0;
+        if (k != BOT_MCTS)
+            return -1;
+        char *end;
+        long v = strtol(colon + 1, &end, 10);
+        if (end == colon + 1 || v <= 0 || v > 10000000)
+            return -1;
+        if (strcmp(end, "ms") == 0) {
+            out->ms = (int)v;
+            out->iterations = 0;
+            return 0;
+        }
+        if (*end)
+            return -1;
+        out->iterations = (int)v;
+        return 0;
+    }
+    return -1;
+}
+
+const char *bot_spec(const BotConfig *c, char *out, int outlen)
+{
+    if (c->kind != BOT_MCTS)
+        snprintf(out, (size_t)outlen, "%s", bot_kind_name(c->kind));
+    else if (c->iterations == 0)
+        snprintf(out, (size_t)outlen, "mcts:%dms", c->ms);
+    else
+        snprintf(out, (size_t)outlen, "mcts:%d", c->iterations);
+    return out;
+}
+
+void bot_init(Bot *b, const BotConfig *c, uint64_t seed)
+{
+    b->cfg = *c;
+    rng_seed(&b->rng, seed);
+    b->thought = 0;
+}
 
 int bot_random(Rng *bot_rng, const Option *opts, int n)
 {
     (void)opts;
     return n > 0 ? (int)rng_below(bot_rng, (uint32_t)n) : 0;
+}
+
+int bot_choose(Bot *b, const Game *g, const Option *opts, int n)
+{
+    if (n <= 1)
+        return 0;
+    switch (b->cfg.kind) {
+    case BOT_GREEDY: return bot_greedy(b, g, opts, n);
+    case BOT_MCTS:   return bot_mcts(b, g, opts, n);
+    default:         return bot_random(&b->rng, opts, n);
+    }
+}
+
+void bot_determinize(Game *clone, const Game *g, int seat, Rng *rng)
+{
+    *clone = *g;
+    clone->log = NULL;
+    /* The cards the seat has not seen: the others' Caldera hands and the deck. */
+    uint8_t pool[MAX_POWER_CARDS + MAX_PLAYERS * MAX_CALDERA];
+    int n = 0;
+    for (int p = 0; p < g->players; p++)
+        if (p != seat)
+            for (int i = 0; i < g->player[p].caldera_count; i++)
+                pool[n++] = g->player[p].caldera[i];
+    for (int i = 0; i < g->caldera_size; i++)
+        pool[n++] = g->caldera_deck[i];
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(rng, (uint32_t)(i + 1));
+        uint8_t t = pool[i]; pool[i] = pool[j]; pool[j] = t;
+    }
+    int k = 0;
+    for (int p = 0; p < g->players; p++)
+        if (p != seat)
+            for (int i = 0; i < g->player[p].caldera_count; i++)
+                clone->player[p].caldera[i] = pool[k++];
+    for (int i = 0; i < g->caldera_size; i++)
+        clone->caldera_deck[i] = pool[k++];
+    uint64_t s = (uint64_t)rng_next(rng) << 32 | rng_next(rng);
+    rng_seed(&clone->rng, s);
 }

@@ -1,12 +1,88 @@
-/* Bots that choose among the pending decision's options. A bot sees only the
- * options list (which holds no hidden information) and its own RNG, never the
- * game's: a bot's choices do not disturb the game's random draws. */
+/* Bots that choose among the pending decision's options.
+ *
+ * Contract:
+ *  - A bot is called for the player who decides (g->pending.player, its seat)
+ *    with the options game_options() listed. It returns an index into them.
+ *  - A bot never changes the game it is given and never draws from the game's
+ *    RNG: it draws from its own generator, so a bot's thinking does not disturb
+ *    the game's dice, and a bot with the same seed chooses the same way.
+ *  - A bot sees only what its seat may see. Bots that look ahead (greedy,
+ *    mcts) think on clones (Game copies with log = NULL, hooks kept so rules
+ *    scripts run) that are first *determinized*: the other players' Caldera
+ *    cards and the Caldera deck are re-dealt at random from the cards the seat
+ *    has not seen, and the clone's RNG is reseeded from the bot's own, so
+ *    future dice and draws are guesses, not knowledge.
+ *  - Scripts fire in clones too: a front end that counts handler firings for
+ *    rule coverage must subtract what fired while a bot was thinking.
+ *
+ * The bots:
+ *  random  uniform over the options.
+ *  greedy  one-ply lookahead: applies each option to a determinized clone and
+ *          keeps the best bot_evaluate() for its seat; ties broken at random.
+ *  mcts    UCT (Kocsis & Szepesvari 2006) over the decision model, one fresh
+ *          determinization per iteration (open loop: a tree node stands for a
+ *          sequence of option indices, whatever dice fell). Root candidates are
+ *          the `width` best options by one-ply evaluation; rollouts are random
+ *          for at most `depth` decisions, then scored by bot_evaluate. The
+ *          budget is `iterations` per decision and/or `ms` milliseconds. */
 #ifndef VQ_BOT_H
 #define VQ_BOT_H
 
 #include "game.h"
 
+typedef enum BotKind { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, BOT_KIND_COUNT } BotKind;
+
+typedef struct BotConfig {
+    int kind;          /* BotKind */
+    int iterations;    /* mcts: iterations per decision (0: limited by ms only) */
+    int ms;            /* mcts: milliseconds per decision (0: limited by iterations only) */
+    int depth;         /* mcts: random decisions per rollout before evaluating */
+    int width;         /* mcts: root options kept after one-ply ranking (0: all) */
+    double explore;    /* mcts: UCT exploration constant */
+} BotConfig;
+
+typedef struct Bot {
+    BotConfig cfg;
+    Rng rng;
+    uint64_t thought;  /* decisions applied in clones so far (a cost measure) */
+} Bot;
+
+/* Defaults: mcts 200 iterations, no time limit, depth 16, width 8, explore 0.7. */
+void bot_config_default(BotConfig *c, int kind);
+/* Parses "random", "greedy", "mcts", "mcts:N" (N iterations) or "mcts:Nms"
+ * (N milliseconds). Returns 0, or -1 for anything else. */
+int bot_parse(const char *spec, BotConfig *out);
+const char *bot_kind_name(int kind);
+/* Writes the spec back ("mcts:200"); returns out. */
+const char *bot_spec(const BotConfig *c, char *out, int outlen);
+
+void bot_init(Bot *b, const BotConfig *c, uint64_t seed);
+/* Chooses an option of the pending decision; opts/n as game_options listed
+ * them. With n <= 1 it returns 0 without thinking. */
+int bot_choose(Bot *b, const Game *g, const Option *opts, int n);
+
 /* Uniform over the legal options; returns an index into opts[0..n). */
 int bot_random(Rng *bot_rng, const Option *opts, int n);
+
+/* A copy of g that the seat may think on: log NULL, hidden cards re-dealt,
+ * RNG reseeded from `rng` (see the contract above). */
+void bot_determinize(Game *clone, const Game *g, int seat, Rng *rng);
+
+/* The static evaluation, from `seat`'s point of view (bot_eval.c):
+ *   material(p) = score total now (game_score: the full end-of-game breakdown,
+ *                 scripts' bonuses included) + 0.25 per resource held
+ *                 + 0.3 per critter still in hand (future claims)
+ *   value = material(seat) - the best material among the other players,
+ *           plus 50 for a won game (shared wins count) and minus 50 for a lost one.
+ * Takes a non-const game because scoring emits the "scoring" event. */
+double bot_evaluate(Game *g, int seat);
+/* The same, for every player at once (values[p]); one scoring pass. */
+void bot_evaluate_all(Game *g, double values[MAX_PLAYERS]);
+
+/* greedy and mcts (bot_eval.c, bot_mcts.c). */
+int bot_greedy(Bot *b, const Game *g, const Option *opts, int n);
+/* One-ply values of every option for the deciding seat, into values[0..n). */
+void bot_rank(Bot *b, const Game *g, int n, double *values);
+int bot_mcts(Bot *b, const Game *g, const Option *opts, int n);
 
 #endif

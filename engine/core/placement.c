@@ -101,10 +101,12 @@ static bool island_cell_ok(const Game *g, int cell)
                 return true;
         return false;
     }
+    /* Each later tile touches two island tiles (the first two: each other), so
+     * three tiles make a triangle and a fourth a compact diamond. */
+    int touching = 0;
     for (int i = 0; i < g->island_count; i++)
-        if (hex_distance(h, board_hex(g->island_cells[i])) != 1)
-            return false;
-    return true;
+        touching += hex_distance(h, board_hex(g->island_cells[i])) == 1;
+    return touching >= (g->island_count < 2 ? g->island_count : 2);
 }
 
 /* Candidate cells: ocean within island_max_distance of some land cell. */

@@ -14,8 +14,9 @@ bool volcano_target_exists(const Game *g, int target_mask);
 void list_volcano_targets(const Game *g, int target_mask, Option *o, int *n, int max);
 
 /* Island tiles: none touches land that existed before the summoning; the first
- * lies within rules.island_max_distance of that land; each later one touches
- * every island tile placed before it. Edges need not match. */
+ * lies within rules.island_max_distance of that land; the second touches the
+ * first and each later one touches two island tiles (three tiles are mutually
+ * adjacent). Edges need not match. */
 bool island_start_exists(const Game *g);
 void list_island_tiles(const Game *g, Option *o, int *n, int max);
 

@@ -665,8 +665,18 @@ static void perform(Game *g, const Option *o)
                 }
             g->buys_made++;
             g->island_count = 0;
+            int tiles = g->rules.island_tiles;
+            if (listens(g, EV_ISLAND)) {
+                GameEvent ev;
+                event_begin(&ev, EV_ISLAND);
+                event_field(&ev, "player", p, 0);
+                event_field(&ev, "tiles", tiles, 1);
+                emit(g, &ev);
+                int64_t t = event_get(&ev, "tiles");
+                tiles = t < 1 ? 1 : t > 6 ? 6 : (int)t;   /* island_cells holds up to 8 */
+            }
             set_pending(g, DK_ISLAND, p);
-            g->pending.aux = (uint16_t)g->rules.island_tiles;
+            g->pending.aux = (uint16_t)tiles;
         } else {
             g->supply_tiles[o->subject]--;
             g->buys_made++;

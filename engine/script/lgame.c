@@ -27,6 +27,7 @@ static int check_player(lua_State *L, const Game *g, int arg)
 
 static Game *mutable_game(lua_State *L, const char *fn);
 static Session *session_of(lua_State *L);
+static int check_cell(lua_State *L, int qarg);
 
 /** game.players() -> number of players */
 static int l_players(lua_State *L) { lua_pushinteger(L, current(L)->players); return 1; }
@@ -221,6 +222,37 @@ static int l_add_buys(lua_State *L)
     luaL_argcheck(L, n >= 0 && n <= 10, 1, "0..10 buys");
     g->extra_buys = (uint8_t)(g->extra_buys + n);
     return 0;
+}
+
+/** game.biome_areas(q, r, area) -> every area of the biome (region) holding that
+ * area, as { q, r, area, free } (free: no critter stands there) */
+static int l_biome_areas(lua_State *L)
+{
+    Game *g = current(L);
+    int cell = check_cell(L, 1);
+    lua_Integer area = luaL_checkinteger(L, 3) - 1;
+    luaL_argcheck(L, area >= 0 && area < board_areas(&g->board, &g->rules, cell), 3, "no such area there");
+    static View v;   /* large; the scripts run one handler at a time */
+    view_compute(g, &v);
+    int region = view_region(g, &v, cell, (int)area);
+    lua_newtable(L);
+    int n = 0;
+    for (int k = 0; k < g->board.land_count; k++) {
+        int c = g->board.land[k];
+        int areas = board_areas(&g->board, &g->rules, c);
+        for (int a = 0; a < areas; a++) {
+            if (view_region(g, &v, c, a) != region)
+                continue;
+            Hex h = board_hex(c);
+            lua_createtable(L, 0, 4);
+            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+            lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
+            lua_pushboolean(L, critter_at(g, c, a) < 0); lua_setfield(L, -2, "free");
+            lua_rawseti(L, -2, ++n);
+        }
+    }
+    return 1;
 }
 
 /** game.land() -> every land stack as { q, r }, in board order */
@@ -508,6 +540,7 @@ static const luaL_Reg FUNCS[] = {
     { "add_moves", l_add_moves },
     { "add_buys", l_add_buys },
     { "land", l_land },
+    { "biome_areas", l_biome_areas },
     { "gain", l_gain },
     { "lose", l_lose },
     { "critters", l_critters },

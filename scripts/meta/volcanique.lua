@@ -75,6 +75,10 @@
 ---@field player Player
 ---@field card integer power card index, see game.card
 
+---@class Event.island: Event
+---@field player Player
+---@field tiles integer writable: tiles making the island (1..6)
+
 ---@class Event.lava_moved: Event
 ---@field q integer
 ---@field r integer
@@ -128,6 +132,7 @@
 ---@overload fun(event: "volcano_activated", handler: fun(ev: Event.volcano_activated), priority?: integer)
 ---@overload fun(event: "power_unlocked", handler: fun(ev: Event.power_unlocked), priority?: integer)
 ---@overload fun(event: "caldera_played", handler: fun(ev: Event.caldera_played), priority?: integer)
+---@overload fun(event: "island", handler: fun(ev: Event.island), priority?: integer)
 ---@overload fun(event: "lava_moved", handler: fun(ev: Event.lava_moved), priority?: integer)
 ---@overload fun(event: "critter_removed", handler: fun(ev: Event.critter_removed), priority?: integer)
 ---@overload fun(event: "collect", handler: fun(ev: Event.collect), priority?: integer)
@@ -170,6 +175,12 @@ manifest = nil
 ---@class Hex
 ---@field q integer
 ---@field r integer
+
+---@class BiomeArea
+---@field q integer
+---@field r integer
+---@field area integer 1-based
+---@field free boolean no critter stands there
 
 ---@class Stack
 ---@field height integer
@@ -321,6 +332,12 @@ function game.add_moves(n) end
 ---Effect: n (0..10) more tiles may be bought this turn.
 ---@param n integer
 function game.add_buys(n) end
+---Every area of the biome (region) holding area `area` of the stack at (q, r).
+---@param q integer
+---@param r integer
+---@param area integer 1-based
+---@return BiomeArea[]
+function game.biome_areas(q, r, area) end
 ---Effect: a logged die.
 ---@param sides integer 1..1000
 ---@return integer

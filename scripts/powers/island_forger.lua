@@ -7,3 +7,10 @@ card {
   stars = 3,
   text = "When you summon an island you may take a fourth tile; island tiles need not match edges.",
 }
+
+local NAME = "Island forger"
+
+-- Island tiles never need matching edges (RULINGS: Islands), so only the count changes.
+on("island", function(ev)
+  if game.holds(ev.player, NAME) and ev.tiles < 4 then ev.tiles = 4 end
+end)

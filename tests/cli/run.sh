@@ -17,7 +17,7 @@ expect_status() {   # name, wanted status, command...
 
 expect_status help_exits_0 0 $V --help
 grep -q "replay SAVE" "$tmp/out" && ok || bad "help_lists_replay"
-for cmd in new show options act replay tui sim; do
+for cmd in new show options act replay tui sim gui; do
     grep -q "^  $cmd" "$tmp/out" && ok || bad "help_lists_$cmd"
 done
 expect_status unknown_command_exits_2 2 $V frobnicate
@@ -62,6 +62,21 @@ cmp -s "$tmp/sim1" "$tmp/sim2" && ok || bad "sim_is_deterministic"
 # The terminal game, driven through a pipe by a scripted player: bots play seat B.
 yes 0 | head -n 3000 | $V tui --seats human,bot --seed 5 > "$tmp/tui" 2>&1
 grep -q "Final scores" "$tmp/tui" && ok || bad "tui_plays_to_final_scores"
+
+# Mods: recorded in the save, checked on load.
+expect_status new_with_mod 0 $V new "$tmp/m.json" --mods bountiful_start --seed 4
+expect_status replay_with_mod 0 $V replay "$tmp/m.json"
+expect_status mod_path_escape_refused 2 $V new "$tmp/x.json" --mods ../x
+mkdir "$tmp/root" && cp -r content scripts mods "$tmp/root/"   # a copy to change
+expect_status new_with_mod_in_copy 0 $V --root "$tmp/root" new "$tmp/m2.json" --mods bountiful_start --seed 4
+echo "-- changed" >> "$tmp/root/mods/bountiful_start/mod.lua"
+expect_status changed_mod_refused 1 $V --root "$tmp/root" show "$tmp/m2.json"
+grep -q "has changed" "$tmp/err" && ok || bad "changed_mod_error_says_so"
+
+# The SDL window, headless: bots play, a screenshot is written.
+SDL_VIDEODRIVER=dummy $V gui --seats bot,bot --seed 3 --bot-delay 0 --frames 30 --screenshot "$tmp/s.bmp" \
+    >"$tmp/out" 2>"$tmp/err" && ok || bad "gui_runs_headless ($(head -c 300 "$tmp/err"))"
+[ -s "$tmp/s.bmp" ] && ok || bad "gui_writes_a_screenshot"
 
 mkdir -p build
 echo "$passed $failed" > build/cli-tests.result

@@ -37,4 +37,33 @@ void fx_content_copy(char *dir, int dirlen);
 void fx_write(const char *dir, const char *name, const char *text);
 void fx_content_remove(const char *dir);
 
+/* Scenario tests (engine/core/scenario.h). */
+struct Session;
+/* The folder holding content/ and scripts/ ("." from the repository root). */
+const char *fx_root(void);
+/* Builds scenario `text` with the shipped rules; fails the test with the
+ * builder's message if it is refused. */
+void fx_scenario(Game *g, const char *text);
+/* Opens a session on the shipped rules and scripts, builds `text` into its
+ * game and hooks the scripts in. The caller ends with session_close(s). */
+void fx_session_scenario(struct Session *s, const char *text);
+/* Area index of `biome` ("dark", ...) on the top tile of (q, r); fails the test if none. */
+int fx_area(const Game *g, int q, int r, const char *biome);
+/* Id of the critter standing on the `biome` area of (q, r), or -1. */
+int fx_critter_on(const Game *g, int q, int r, const char *biome);
+/* Index of the first legal option with this verb whose cell, sub and subject
+ * match (-1 in an argument matches anything); -1 if there is none. */
+int fx_find(const Game *g, int verb, int cell, int sub, int subject);
+/* Index of the first legal option of this verb and subject paying exactly
+ * (dark, medium, light); -1 if there is none. */
+int fx_find_pay(const Game *g, int verb, int subject, int dark, int medium, int light);
+/* Number of legal options with this verb. */
+int fx_count(const Game *g, int verb);
+/* Number of legal options with this verb on `cell`. */
+int fx_count_at(const Game *g, int verb, int cell);
+/* Applies option `index`; fails the test if it is -1 or refused. */
+void fx_apply(Game *g, int index);
+/* Applies the first option fx_find finds; fails the test if there is none. */
+void fx_do(Game *g, int verb, int cell, int sub, int subject);
+
 #endif

@@ -357,3 +357,62 @@ TEST(caldera_bolt_of_crafty_critters_allows_one_more_tile)
     apply(g, find(g, VERB_PLAY_CARD, -1));
     CHECK(find(g, VERB_BUY, -1) >= 0);
 }
+
+TEST(volcanic_migration_lets_a_targeted_critter_escape_for_three_resources)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 1, 0, "Volcanic migration");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_critter(g, 1, 0, 0, 0, 0);
+    give(g, 1, 2, 1, 1);
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    CHECK_EQ(g->pending.player, 1);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(1, 0)));
+    CHECK_EQ(g->player[1].critters[0].place, AT_BOARD);
+    CHECK_EQ(g->player[1].critters[0].cell, fx_cell(1, 0));
+    CHECK_EQ(resource_total(&g->player[1]), 1);
+}
+
+TEST(volcanic_migration_declined_leaves_the_critter_to_the_volcano)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 1, 0, "Volcanic migration");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_critter(g, 1, 0, 0, 0, 0);
+    give(g, 1, 3, 0, 0);
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_PASS, -1));
+    CHECK_EQ(g->player[1].critters[0].place, AT_HAND);
+    CHECK_EQ(resource_total(&g->player[1]), 3);
+}
+
+TEST(island_forger_summons_a_four_tile_island)
+{
+    Game *g = position(PHASE_BUY, DK_BUY);
+    hold(g, 0, 0, "Island forger");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    for (int i = 0; i < 3; i++)
+        g->player[0].critters[i].place = AT_CRATER;
+    give(g, 0, 3, 2, 2);
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), island = -1;
+    for (int i = 0; i < n && island < 0; i++)
+        if (o[i].verb == VERB_BUY && o[i].subject == BUY_ISLAND)
+            island = i;
+    apply(g, island);
+    int placed = 0;
+    while (g->pending.kind == DK_ISLAND && placed < 6) {
+        apply(g, 0);
+        placed++;
+    }
+    CHECK_EQ(placed, 4);
+    CHECK_EQ(g->board.land_count, 5);
+}

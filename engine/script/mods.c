@@ -1,0 +1,737 @@
+/* Mods: finding, hashing, loading and guarding mods/<name>/ (see mods.h).
+ *
+ * Loading runs in two passes. Pass one runs each mod.lua in its own
+ * environment, where on() only checks its arguments and records the handler
+ * in the mod's state table; it reads the manifest and queues dependencies.
+ * Pass two orders the mods (dependencies first) and registers the recorded
+ * handlers with the real on() through a one-line trampoline compiled under
+ * the caller's chunk name, so the registry still attributes each handler to
+ * the mod file that asked for it.
+ *
+ * Every registered handler is wrapped in mod_handler, which skips disabled
+ * mods and, when the handler fails, puts the game and the event's fields
+ * back as they were, disables the mod and reports it.
+ *
+ * A mod's state table (Lua registry, ModInfo.state_ref):
+ *   env      the environment every file of the mod runs in
+ *   cache    require's results, by module name (false while loading)
+ *   pending  { {event, fn, priority, chunk}, ... } recorded by pass one
+ *   ret      what mod.lua returned */
+#include "mods.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "levents.h"
+#include "lsandbox.h"
+#include "session.h"
+
+#define MODS_MAX_FILE ((size_t)1 << 20)
+
+static void set_err(char *err, int errlen, const char *fmt, const char *a, const char *b, const char *c)
+{
+    if (err && errlen > 0)
+        snprintf(err, (size_t)errlen, fmt, a, b, c);
+}
+
+/* ---- Names and lists --------------------------------------------------- */
+
+static int valid_name(const char *name, size_t len, int allow_dash)
+{
+    if (len == 0 || len >= MODS_NAME_LEN)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = name[i];
+        int ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+                 (allow_dash && c == '-') || (!allow_dash && c >= 'A' && c <= 'Z');
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+/* Calls fn(name) for each item of "a,b"; stops at the first nonzero result. */
+static int each_name(const char *list, int (*fn)(void *, const char *), void *ud, char *err, int errlen)
+{
+    const char *p = list ? list : "";
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char name[MODS_NAME_LEN];
+        if (!valid_name(p, len, 1)) {
+            char bad[80];
+            snprintf(bad, sizeof bad, "%.*s", (int)(len < 70 ? len : 70), p);
+            set_err(err, errlen, "bad mod name '%s' (use a-z, 0-9, _ and -, at most 63 characters)",
+                    bad, NULL, NULL);
+            return -1;
+        }
+        memcpy(name, p, len);
+        name[len] = 0;
+        if (fn && fn(ud, name))
+            return -1;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
+int mods_check_list(const char *list, char *err, int errlen)
+{
+    return each_name(list, NULL, NULL, err, errlen);
+}
+
+/* ---- Files and hashes -------------------------------------------------- */
+
+/* Reads a text file of at most MODS_MAX_FILE bytes into a malloc'd string. */
+static char *read_text(const char *path, size_t *len_out, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, whylen, "cannot open");
+        return NULL;
+    }
+    char *buf = malloc(MODS_MAX_FILE + 1);
+    size_t len = buf ? fread(buf, 1, MODS_MAX_FILE + 1, f) : 0;
+    int bad = !buf || ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        snprintf(why, whylen, "cannot read");
+        return NULL;
+    }
+    if (len > MODS_MAX_FILE) {
+        free(buf);
+        snprintf(why, whylen, "larger than %d bytes", (int)MODS_MAX_FILE);
+        return NULL;
+    }
+    buf[len] = 0;
+    if (memchr(buf, 0, len) || (len && buf[0] == LUA_SIGNATURE[0])) {
+        free(buf);
+        snprintf(why, whylen, "binary chunks are not allowed");
+        return NULL;
+    }
+    *len_out = len;
+    return buf;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        set_err(err, errlen, "%s: cannot open the mod folder", dir, NULL, NULL);
+        return -1;
+    }
+    char **names = NULL;
+    int n = 0, cap = 0, rc = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **nn = realloc(names, (size_t)cap * sizeof *nn);
+            if (!nn) { rc = -1; break; }
+            names = nn;
+        }
+        if (!(names[n] = strdup(e->d_name))) { rc = -1; break; }
+        n++;
+    }
+    closedir(d);
+    if (rc == 0)
+        qsort(names, (size_t)n, sizeof *names, by_name);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n && rc == 0; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            set_err(err, errlen, "%s: cannot read", path, NULL, NULL);
+            rc = -1;
+            break;
+        }
+        unsigned char buf[4096];
+        size_t got;
+        while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+            for (size_t k = 0; k < got; k++) {
+                h ^= buf[k];
+                h *= 0x100000001b3ULL;
+            }
+        fclose(f);
+    }
+    if (rc != 0 && err && errlen > 0 && !err[0])
+        set_err(err, errlen, "%s: out of memory", dir, NULL, NULL);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    if (rc == 0)
+        snprintf(out, 17, "%016llx", (unsigned long long)h);
+    return rc;
+}
+
+/* ---- The guard around every handler ----------------------------------- */
+
+static void report(ModInfo *mi)
+{
+    if (!mi->session->mods.quiet)
+        fprintf(stderr, "volcanique: mod '%s' disabled: %s\n", mi->name, mi->error);
+}
+
+/* Upvalues: ModInfo*, the handler. Argument: the event proxy. */
+static int mod_handler(lua_State *L)
+{
+    ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
+    if (mi->disabled)
+        return 0;
+    Session *s = mi->session;
+    Game *g = s->current;
+    ScriptEvent *ev = s->event;
+    Game *snap = malloc(sizeof *snap);
+    if (!snap)
+        return luaL_error(L, "%s: out of memory", mi->name);
+    *snap = *g;
+    int64_t values[SCRIPT_EVENT_MAX_FIELDS];
+    int nfields = ev ? ev->nfields : 0;
+    for (int i = 0; i < nfields; i++)
+        values[i] = ev->fields[i].value;
+
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    int st = lua_pcall(L, 1, 0, 0);
+    if (st == LUA_OK) {
+        free(snap);
+        return 0;
+    }
+    Script *sc = sb_script(L);
+    if (st == LUA_ERRMEM)
+        sc->mem_fatal = 1;
+    if (sc->tripped)
+        snprintf(mi->error, sizeof mi->error, "%s instruction budget exceeded", sc->trip_where);
+    else if (sc->mem_fatal)
+        snprintf(mi->error, sizeof mi->error, "mods/%s: memory limit exceeded", mi->name);
+    else if (lua_type(L, -1) == LUA_TSTRING)
+        snprintf(mi->error, sizeof mi->error, "%s", lua_tostring(L, -1));
+    else
+        snprintf(mi->error, sizeof mi->error, "mods/%s: (error object is a %s value)", mi->name,
+                 luaL_typename(L, -1));
+    mi->disabled = 1;
+    *g = *snap;
+    free(snap);
+    for (int i = 0; i < nfields; i++)
+        ev->fields[i].value = values[i];
+    report(mi);
+    /* Budget and memory failures cannot be caught inside the sandbox. At the
+     * outermost handler call nothing runs after us, so the mod's failure ends
+     * here; deeper down, the enclosing call fails too. */
+    if ((sc->tripped || sc->mem_fatal) && sc->depth > 1)
+        return lua_error(L);
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* ---- The mod environment: on() and require() ---------------------------- */
+
+static void push_state(lua_State *L, const ModInfo *mi, const char *field)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mi->state_ref);
+    lua_getfield(L, -1, field);
+    lua_remove(L, -2);
+}
+
+/* on(event, fn [, priority]) while a mod loads: checked now, registered later. */
+static int mod_on(lua_State *L)
+{
+    ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
+    Script *sc = sb_script(L);
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_Integer prio = luaL_optinteger(L, 3, 0);
+    if (script_is_frozen(sc))
+        return luaL_error(L, "events are frozen");
+    if (script_event_index(sc, name) < 0)
+        return luaL_error(L, "on: unknown event '%s'", name);
+    const char *chunk = "?";
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.source[0] == '@')
+        chunk = ar.source + 1;
+    push_state(L, mi, "pending");
+    lua_createtable(L, 4, 0);
+    lua_pushstring(L, name);
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, 2);
+    lua_pushinteger(L, prio);
+    lua_rawseti(L, -2, 3);
+    lua_pushstring(L, chunk);
+    lua_rawseti(L, -2, 4);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    return 0;
+}
+
+/* Loads the text file path as chunk "@chunk" with the mod's environment and
+ * leaves the compiled function on the stack. Raises on any failure. */
+static void load_in_env(lua_State *L, const ModInfo *mi, const char *path, const char *chunk)
+{
+    char why[80];
+    size_t len = 0;
+    char *src = read_text(path, &len, why, sizeof why);
+    if (!src)
+        luaL_error(L, "%s: %s", chunk, why);
+    lua_pushfstring(L, "@%s", chunk);
+    int st = luaL_loadbufferx(L, src, len, lua_tostring(L, -1), "t");
+    free(src);
+    lua_remove(L, -2);
+    if (st != LUA_OK)
+        lua_error(L);
+    push_state(L, mi, "env");
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
+}
+
+/* require(modname): mods/<mod>/<modname>.lua, run once, result cached. */
+static int mod_require(lua_State *L)
+{
+    ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
+    size_t len;
+    const char *name = luaL_checklstring(L, 1, &len);
+    if (!valid_name(name, len, 0) || strcmp(name, "mod") == 0)
+        return luaL_error(L, "require: bad module name '%s' (a module is mods/%s/NAME.lua, "
+                          "NAME being letters, digits and _)", name, mi->name);
+    lua_settop(L, 1);
+    push_state(L, mi, "cache");                 /* 2 */
+    lua_pushvalue(L, 1);
+    int t = lua_rawget(L, 2);
+    if (t == LUA_TBOOLEAN && !lua_toboolean(L, -1))
+        return luaL_error(L, "require: '%s' requires itself (a loop between modules)", name);
+    if (t != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    char path[SESSION_PATH + 200], chunk[200];
+    snprintf(path, sizeof path, "%s/mods/%s/%s.lua", mi->session->root, mi->name, name);
+    snprintf(chunk, sizeof chunk, "mods/%s/%s.lua", mi->name, name);
+    lua_pushvalue(L, 1);
+    lua_pushboolean(L, 0);
+    lua_rawset(L, 2);                           /* loading */
+    load_in_env(L, mi, path, chunk);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 2);
+    return 1;
+}
+
+/* ---- Loading ------------------------------------------------------------ */
+
+typedef struct LoadCtx {
+    ModInfo *mi;
+    const char *path;
+    const char *chunk;
+} LoadCtx;
+
+/* Protected: creates the mod's state table and runs mod.lua (pass one). */
+static int run_mod_p(lua_State *L)
+{
+    LoadCtx *c = lua_touserdata(L, 1);
+    ModInfo *mi = c->mi;
+    lua_settop(L, 0);
+    lua_createtable(L, 0, 4);
+    sb_push_env(L);
+    lua_pushlightuserdata(L, mi);
+    lua_pushcclosure(L, mod_on, 1);
+    lua_setfield(L, -2, "on");
+    lua_pushlightuserdata(L, mi);
+    lua_pushcclosure(L, mod_require, 1);
+    lua_setfield(L, -2, "require");
+    lua_setfield(L, 1, "env");
+    lua_newtable(L);
+    lua_setfield(L, 1, "cache");
+    lua_newtable(L);
+    lua_setfield(L, 1, "pending");
+    lua_pushvalue(L, 1);
+    mi->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    load_in_env(L, mi, c->path, c->chunk);
+    lua_call(L, 0, 1);
+    lua_setfield(L, 1, "ret");
+    return 0;
+}
+
+static int str_field(lua_State *L, int t, const char *key, char *out, size_t outlen, int required,
+                     const char *chunk, char *err, int errlen)
+{
+    lua_pushstring(L, key);
+    int type = lua_rawget(L, t);
+    int rc = 0;
+    if (type == LUA_TSTRING) {
+        size_t len;
+        const char *v = lua_tolstring(L, -1, &len);
+        if (len >= outlen) {
+            snprintf(err, (size_t)errlen, "%s: manifest: '%s' is longer than %d characters", chunk, key,
+                     (int)outlen - 1);
+            rc = -1;
+        } else {
+            snprintf(out, outlen, "%s", v);
+        }
+    } else if (type != LUA_TNIL || required) {
+        snprintf(err, (size_t)errlen, "%s: manifest: '%s' must be a string%s", chunk, key,
+                 type == LUA_TNIL ? " (it is missing)" : "");
+        rc = -1;
+    }
+    lua_pop(L, 1);
+    return rc;
+}
+
+/* Reads the manifest of a loaded mod into mi. */
+static int read_manifest(lua_State *L, ModInfo *mi, const char *chunk, char *err, int errlen)
+{
+    int top = lua_gettop(L);
+    push_state(L, mi, "ret");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        push_state(L, mi, "env");
+        lua_pushliteral(L, "manifest");
+        lua_rawget(L, -2);
+        lua_remove(L, -2);
+    }
+    int t = lua_gettop(L);
+    int rc = 0;
+    if (!lua_istable(L, t)) {
+        snprintf(err, (size_t)errlen, "%s: no manifest: return { name = \"%s\", version = \"1.0\" } "
+                 "or set manifest = {...}", chunk, mi->name);
+        rc = -1;
+    }
+    static const char *const KNOWN[] = { "name", "version", "description", "depends", NULL };
+    lua_pushnil(L);
+    while (rc == 0 && lua_next(L, t)) {
+        lua_pop(L, 1);
+        int known = 0;
+        if (lua_type(L, -1) == LUA_TSTRING)
+            for (int i = 0; KNOWN[i]; i++)
+                known |= strcmp(KNOWN[i], lua_tostring(L, -1)) == 0;
+        if (!known) {
+            snprintf(err, (size_t)errlen, "%s: manifest: unknown field '%s' (known: name, version, "
+                     "description, depends)", chunk,
+                     lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
+            rc = -1;
+        }
+    }
+    char name[MODS_NAME_LEN] = "";
+    if (rc == 0)
+        rc = str_field(L, t, "name", name, sizeof name, 1, chunk, err, errlen);
+    if (rc == 0 && strcmp(name, mi->name) != 0) {
+        snprintf(err, (size_t)errlen, "%s: manifest: name '%s' does not match the folder '%s'", chunk,
+                 name, mi->name);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = str_field(L, t, "version", mi->version, sizeof mi->version, 1, chunk, err, errlen);
+    if (rc == 0 && !mi->version[0]) {
+        snprintf(err, (size_t)errlen, "%s: manifest: 'version' is empty", chunk);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = str_field(L, t, "description", mi->description, sizeof mi->description, 0, chunk, err,
+                       errlen);
+    if (rc == 0) {
+        lua_pushliteral(L, "depends");
+        int type = lua_rawget(L, t);
+        if (type == LUA_TTABLE) {
+            lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+            if (n > MODS_MAX_DEPENDS) {
+                snprintf(err, (size_t)errlen, "%s: manifest: at most %d dependencies", chunk,
+                         MODS_MAX_DEPENDS);
+                rc = -1;
+            }
+            for (lua_Integer i = 1; rc == 0 && i <= n; i++) {
+                size_t len = 0;
+                int ty = lua_rawgeti(L, -1, i);
+                const char *d = ty == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+                if (!d || !valid_name(d, len, 1)) {
+                    snprintf(err, (size_t)errlen, "%s: manifest: depends[%d] must be a mod name", chunk,
+                             (int)i);
+                    rc = -1;
+                } else {
+                    snprintf(mi->depends[mi->depend_count++], MODS_NAME_LEN, "%s", d);
+                }
+                lua_pop(L, 1);
+            }
+        } else if (type != LUA_TNIL) {
+            snprintf(err, (size_t)errlen, "%s: manifest: 'depends' must be a list of mod names", chunk);
+            rc = -1;
+        }
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return rc;
+}
+
+typedef struct Loader {
+    Session *s;
+    ModSet *m;
+    char *err;
+    int errlen;
+} Loader;
+
+static int index_of(const ModSet *m, const char *name)
+{
+    for (int i = 0; i < m->count; i++)
+        if (strcmp(m->mod[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Queues a mod (once). */
+static int queue_mod(void *ud, const char *name)
+{
+    Loader *ld = ud;
+    if (index_of(ld->m, name) >= 0)
+        return 0;
+    if (ld->m->count >= MODS_MAX) {
+        set_err(ld->err, ld->errlen, "too many mods (at most %s)", "16", NULL, NULL);
+        return -1;
+    }
+    ModInfo *mi = &ld->m->mod[ld->m->count++];
+    memset(mi, 0, sizeof *mi);
+    snprintf(mi->name, sizeof mi->name, "%s", name);
+    mi->session = ld->s;
+    mi->state_ref = LUA_NOREF;
+    return 0;
+}
+
+/* Pass one for mod i: hash, run mod.lua, read the manifest, queue its dependencies. */
+static int load_one(Loader *ld, int i)
+{
+    Session *s = ld->s;
+    ModInfo *mi = &ld->m->mod[i];
+    char dir[SESSION_PATH + 80], path[SESSION_PATH + 100], chunk[120], msg[600];
+    snprintf(dir, sizeof dir, "%s/mods/%s", s->root, mi->name);
+    snprintf(path, sizeof path, "%s/mod.lua", dir);
+    snprintf(chunk, sizeof chunk, "mods/%s/mod.lua", mi->name);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        set_err(ld->err, ld->errlen, "mod '%s': no %s (is it installed in mods/?)", mi->name, chunk, NULL);
+        return -1;
+    }
+    msg[0] = 0;
+    if (mods_hash_folder(dir, mi->hash, msg, sizeof msg)) {
+        set_err(ld->err, ld->errlen, "mod '%s': %s", mi->name, msg, NULL);
+        return -1;
+    }
+    Script *sc = s->script;
+    lua_State *L = script_lua(sc);
+    LoadCtx c = { mi, path, chunk };
+    sc->chunks_loaded++;
+    lua_pushcfunction(L, run_mod_p);
+    lua_pushlightuserdata(L, &c);
+    if (sb_pcall(sc, 1, chunk, msg, sizeof msg) != 0 ||
+        read_manifest(L, mi, chunk, msg, sizeof msg) != 0) {
+        set_err(ld->err, ld->errlen, "mod '%s': %s", mi->name, msg, NULL);
+        return -1;
+    }
+    for (int d = 0; d < mi->depend_count; d++) {
+        const char *dep = mi->depends[d];
+        if (index_of(ld->m, dep) >= 0)
+            continue;
+        char dpath[SESSION_PATH + 200];
+        snprintf(dpath, sizeof dpath, "%s/mods/%s/mod.lua", s->root, dep);
+        if (stat(dpath, &st) != 0) {
+            set_err(ld->err, ld->errlen, "mod '%s' (%s) depends on '%s', which is not installed", mi->name,
+                    chunk, dep);
+            return -1;
+        }
+        if (queue_mod(ld, dep))
+            return -1;
+    }
+    return 0;
+}
+
+/* Depth-first: every dependency before the mod. state: 0 new, 1 visiting, 2 done. */
+static int visit(Loader *ld, int i, int *state, int *order, int *n, int *path, int depth)
+{
+    if (state[i] == 2)
+        return 0;
+    path[depth] = i;
+    if (state[i] == 1) {
+        char cyc[400] = "";
+        int from = 0;
+        while (path[from] != i)
+            from++;
+        for (int k = from; k <= depth; k++) {
+            size_t len = strlen(cyc);
+            snprintf(cyc + len, sizeof cyc - len, "%s%s", k > from ? " -> " : "", ld->m->mod[path[k]].name);
+        }
+        set_err(ld->err, ld->errlen, "mods: dependency cycle: %s", cyc, NULL, NULL);
+        return -1;
+    }
+    state[i] = 1;
+    const ModInfo *mi = &ld->m->mod[i];
+    for (int d = 0; d < mi->depend_count; d++)
+        if (visit(ld, index_of(ld->m, mi->depends[d]), state, order, n, path, depth + 1))
+            return -1;
+    state[i] = 2;
+    order[(*n)++] = i;
+    return 0;
+}
+
+static const char TRAMPOLINE[] = "local on, event, fn, priority = ...\non(event, fn, priority)\n";
+
+/* Pass two for one mod: registers its recorded handlers, each wrapped. */
+static int register_handlers(Session *s, ModInfo *mi, char *err, int errlen)
+{
+    Script *sc = s->script;
+    lua_State *L = script_lua(sc);
+    push_state(L, mi, "pending");
+    int pend = lua_gettop(L);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, pend);
+    int rc = 0;
+    for (lua_Integer i = 1; i <= n && rc == 0; i++) {
+        lua_rawgeti(L, pend, i);
+        int e = lua_gettop(L);
+        lua_rawgeti(L, e, 4);
+        const char *chunk = lua_tostring(L, -1);
+        char name[240];
+        snprintf(name, sizeof name, "@%s", chunk ? chunk : mi->name);
+        lua_pop(L, 1);
+        if (luaL_loadbufferx(L, TRAMPOLINE, sizeof TRAMPOLINE - 1, name, "t") != LUA_OK) {
+            snprintf(err, (size_t)errlen, "mod '%s': cannot register its handlers", mi->name);
+            lua_settop(L, pend - 1);
+            return -1;
+        }
+        lua_pushcfunction(L, levents_lua_on);
+        lua_rawgeti(L, e, 1);
+        lua_pushlightuserdata(L, mi);
+        lua_rawgeti(L, e, 2);
+        lua_pushcclosure(L, mod_handler, 2);
+        lua_rawgeti(L, e, 3);
+        char msg[400];
+        if (sb_pcall(sc, 4, name + 1, msg, sizeof msg) != 0) {
+            snprintf(err, (size_t)errlen, "mod '%s': %s", mi->name, msg);
+            rc = -1;
+        }
+        lua_settop(L, e - 1);
+    }
+    lua_settop(L, pend - 1);
+    return rc;
+}
+
+int mods_load(Session *s, const char *list, char *err, int errlen)
+{
+    ModSet *m = &s->mods;
+    m->count = 0;
+    if (err && errlen > 0)
+        err[0] = 0;
+    Loader ld = { s, m, err, errlen };
+    if (each_name(list, queue_mod, &ld, err, errlen))
+        return -1;
+    for (int i = 0; i < m->count; i++)   /* m->count grows as dependencies are queued */
+        if (load_one(&ld, i))
+            return -1;
+    int state[MODS_MAX] = { 0 }, order[MODS_MAX], path[MODS_MAX + 1], n = 0;
+    for (int i = 0; i < m->count; i++)
+        if (visit(&ld, i, state, order, &n, path, 0))
+            return -1;
+    /* ModInfo addresses are held by the mods' closures: the array stays put
+     * and order[] says in which order the mods load. */
+    for (int i = 0; i < n; i++)
+        m->order[i] = order[i];
+    for (int i = 0; i < n; i++)
+        if (register_handlers(s, &m->mod[order[i]], err, errlen))
+            return -1;
+    return 0;
+}
+
+/* ---- Mods and saves ----------------------------------------------------- */
+
+void mods_reset(ModSet *m)
+{
+    for (int i = 0; i < m->count; i++) {
+        m->mod[i].disabled = 0;
+        m->mod[i].error[0] = 0;
+    }
+}
+
+const ModInfo *mods_find(const ModSet *m, const char *name)
+{
+    int i = index_of(m, name);
+    return i < 0 ? NULL : &m->mod[i];
+}
+
+void mods_to_save(const ModSet *m, SaveMeta *meta)
+{
+    meta->mod_count = 0;
+    for (int i = 0; i < m->count && i < SAVE_MAX_MODS; i++) {
+        const ModInfo *mi = &m->mod[i];
+        snprintf(meta->mods[i].name, sizeof meta->mods[i].name, "%s", mi->name);
+        snprintf(meta->mods[i].hash, sizeof meta->mods[i].hash, "%s", mi->hash);
+        meta->mod_count++;
+    }
+}
+
+int mods_check_save(const ModSet *m, const SaveMeta *meta, char *err, int errlen)
+{
+    for (int i = 0; i < meta->mod_count; i++) {
+        const SaveMod *sm = &meta->mods[i];
+        const ModInfo *mi = mods_find(m, sm->name);
+        if (!mi) {
+            set_err(err, errlen, "the save was made with mod '%s', which is not enabled (hash %s)",
+                    sm->name, sm->hash, NULL);
+            return -1;
+        }
+        if (strcmp(mi->hash, sm->hash) != 0) {
+            set_err(err, errlen, "mod '%s' has changed since the save was made (save: %s, now: %s)",
+                    sm->name, sm->hash, mi->hash);
+            return -1;
+        }
+    }
+    for (int i = 0; i < m->count; i++) {
+        int found = 0;
+        for (int k = 0; k < meta->mod_count; k++)
+            found |= strcmp(meta->mods[k].name, m->mod[i].name) == 0;
+        if (!found) {
+            set_err(err, errlen, "mod '%s' is enabled, but the save was made without it", m->mod[i].name,
+                    NULL, NULL);
+            return -1;
+        }
+    }
+    for (int i = 0; i < m->count; i++)
+        if (strcmp(meta->mods[i].name, m->mod[i].name) != 0) {
+            char list[SAVE_MAX_MODS * 64];
+            mods_list_of_save(meta, list, sizeof list);
+            set_err(err, errlen, "mod '%s' is enabled in another order than in the save (--mods %s)",
+                    m->mod[i].name, list, NULL);
+            return -1;
+        }
+    return 0;
+}
+
+void mods_list_of_save(const SaveMeta *meta, char *out, int outlen)
+{
+    if (outlen <= 0)
+        return;
+    out[0] = 0;
+    for (int i = 0; i < meta->mod_count; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, (size_t)outlen - len, "%s%s", i ? "," : "", meta->mods[i].name);
+    }
+}

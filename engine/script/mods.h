@@ -1,0 +1,93 @@
+/* Mods: folders mods/<name>/ whose mod.lua declares a manifest and registers
+ * event handlers with on(), loaded into a session after scripts/ and before
+ * the event registry is frozen. Written for mod authors in docs/modding.md.
+ *
+ * Contract:
+ * - A mod's name is its folder's name: 1-63 characters from [a-z0-9_-].
+ * - mod.lua returns the manifest table, or sets the global `manifest` to it:
+ *     { name = "<folder name>", version = "1.0",
+ *       description = "optional text", depends = { "other_mod", ... } }
+ *   Unknown manifest fields are an error (they are usually typos).
+ * - Every file of a mod runs in one sandbox environment of its own (the same
+ *   allow-list as scripts/), where `require(modname)` loads and caches
+ *   mods/<name>/<modname>.lua (text only; a module name is letters, digits
+ *   and _, so it never leaves the folder) and `on(event, fn [, priority])`
+ *   registers a handler.
+ * - Dependencies are enabled with the mod that needs them. Handlers are
+ *   registered in dependency order (a mod after everything it depends on,
+ *   otherwise in the order asked for), so at equal priority a dependency's
+ *   handler runs first. An unknown dependency or a cycle fails the load.
+ * - A handler that raises an error (or runs out of its instruction budget or
+ *   memory) disables its mod: the game and the event's fields go back to
+ *   what they were just before that handler ran, the mod's handlers no longer
+ *   run, and the error is reported once on stderr as
+ *   "volcanique: mod 'NAME' disabled: FILE:LINE: message". A new game
+ *   (session_new_game) enables every mod again.
+ * - A mod's hash is FNV-1a (64-bit) over the bytes of its folder's regular
+ *   files, names not starting with '.', in bytewise name order, written as
+ *   16 lowercase hex digits. Saves carry each enabled mod's name and hash. */
+#ifndef VQ_MODS_H
+#define VQ_MODS_H
+
+#include <stdint.h>
+
+#include "save.h"
+
+#define MODS_MAX SAVE_MAX_MODS
+#define MODS_MAX_DEPENDS 8
+#define MODS_NAME_LEN 64
+
+typedef struct ModInfo {
+    char name[MODS_NAME_LEN];
+    char version[32];
+    char description[200];
+    int  depend_count;
+    char depends[MODS_MAX_DEPENDS][MODS_NAME_LEN];
+    char hash[17];          /* 16 hex digits */
+    int  disabled;          /* set when one of its handlers failed */
+    char error[320];        /* the failure that disabled it, "FILE:LINE: message" */
+    int  state_ref;         /* Lua registry: the mod's env, module cache, handlers */
+    struct Session *session;
+} ModInfo;
+
+typedef struct ModSet {
+    int count;
+    ModInfo mod[MODS_MAX];  /* in the order asked for, then dependencies found */
+    int order[MODS_MAX];    /* load order: mod[order[0]] first, each after its dependencies */
+    int quiet;              /* 1: do not print "mod disabled" reports */
+} ModSet;
+
+struct Session;
+
+/* Loads the comma-separated mods of `list` ("a,b"; NULL or "" loads none)
+ * from <root>/mods/, with their dependencies, into the session's Script and
+ * fills s->mods. Call after scripts/ loaded and before script_freeze.
+ * Errors name the mod and the file: "mod 'x': mods/x/mod.lua:3: ...". */
+int mods_load(struct Session *s, const char *list, char *err, int errlen);
+
+/* Checks the syntax of a list for --mods; 0 or -1 with a message. */
+int mods_check_list(const char *list, char *err, int errlen);
+
+/* Enables every mod again and forgets the errors (a new game). */
+void mods_reset(ModSet *m);
+
+/* The content hash of the folder dir, as 16 hex digits into out. */
+int mods_hash_folder(const char *dir, char out[17], char *err, int errlen);
+
+const ModInfo *mods_find(const ModSet *m, const char *name);
+
+/* Writes the enabled mods into meta->mods: all of m, disabled or not (a
+ * replay disables them again at the same point), in m->mod order, which is
+ * the order their mod.lua files ran. Loading that list again runs them in
+ * the same order, so game.slot hands out the same variables. */
+void mods_to_save(const ModSet *m, SaveMeta *meta);
+
+/* Refuses a save whose mods differ from m: a mod missing on either side, a
+ * mod whose hash changed, or the same mods in another order. The message
+ * names the mod. */
+int mods_check_save(const ModSet *m, const SaveMeta *meta, char *err, int errlen);
+
+/* The mod names of a save as a list for mods_load ("a,b"). */
+void mods_list_of_save(const SaveMeta *meta, char *out, int outlen);
+
+#endif

@@ -1,0 +1,151 @@
+/* Rulebook, "Scoring" and "Bonus objectives" (with RULINGS on ties). */
+#include "core_internal.h"
+#include "fixtures.h"
+#include "harness.h"
+#include "score.h"
+
+TEST(rule_score_critters_edges_volcanoes_and_crater)
+{
+    static Game g;
+    static Scores sc;
+    /* A's dark triangle: three tiles, three connecting edges; B's lone light Uno. */
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 1 0 uno_dark\ntile 0 1 uno_dark\n"
+                "tile 3 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 3 0 light\n"
+                "volcanoes A 2\ncrater A 1\n");
+    game_score(&g, &sc);
+    const ScoreLine *a = &sc.line[0], *b = &sc.line[1];
+    CHECK_EQ(a->critters, 1);
+    CHECK_EQ(a->edges, 3);
+    CHECK_EQ(a->volcanoes, 2);
+    CHECK_EQ(a->sacrifices, 1);
+    CHECK_EQ(a->largest, 3);
+    CHECK_EQ(a->tallest, 1);   /* both biomes touch height 1 once: an exact tie */
+    CHECK_EQ(b->tallest, 1);
+    CHECK_EQ(a->diversified, 0);
+    CHECK_EQ(a->total, 11);
+    CHECK_EQ(b->edges, 0);
+    CHECK_EQ(b->total, 2);
+    CHECK_EQ(sc.winners, 1);
+}
+
+TEST(rule_tallest_biome_scores_three)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 0 0 uno_dark\ntile 0 0 uno_dark\n"
+                "tile 2 0 uno_light\ntile 2 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 2 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].tallest, 3);
+    CHECK_EQ(sc.line[1].tallest, 0);
+}
+
+TEST(rule_tallest_biome_tie_goes_to_more_equal_peaks_else_one_each)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 0 0 uno_dark\n"
+                "tile 4 0 uno_dark\ntile 4 0 uno_dark\n"
+                "tile 2 0 uno_light\ntile 2 0 uno_light\n"
+                "critter A 0 0 dark\ncritter A 4 0 dark\ncritter B 2 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].tallest, 3);
+    CHECK_EQ(sc.line[1].tallest, 0);
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 0 0 uno_dark\n"
+                "tile 2 0 uno_light\ntile 2 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 2 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].tallest, 1);
+    CHECK_EQ(sc.line[1].tallest, 1);
+}
+
+TEST(rule_largest_biome_scores_three_ties_to_more_such_biomes_else_one_each)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 1 0 uno_dark\ntile 2 0 uno_dark\n"
+                "tile 4 0 uno_light\ntile 5 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 4 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].largest, 3);
+    CHECK_EQ(sc.line[1].largest, 0);
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 1 0 uno_dark\n"
+                "tile 0 2 uno_medium\ntile 1 2 uno_medium\n"
+                "tile 4 0 uno_light\ntile 5 0 uno_light\n"
+                "critter A 0 0 dark\ncritter A 0 2 medium\ncritter B 4 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].largest, 3);
+    CHECK_EQ(sc.line[1].largest, 0);
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 1 0 uno_dark\n"
+                "tile 4 0 uno_light\ntile 5 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 4 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].largest, 1);
+    CHECK_EQ(sc.line[1].largest, 1);
+}
+
+TEST(rule_diversified_biomes_score_one_per_set_of_three)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g,
+                "tile 0 0 trio_dml\n"
+                "critter A 0 0 dark\ncritter A 0 0 medium\ncritter A 0 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].diversified, 1);
+    fx_scenario(&g,
+                "tile 0 0 trio_dml\ntile 3 0 trio_dlm\ntile 6 0 uno_dark\n"
+                "critter A 0 0 dark\ncritter A 0 0 medium\ncritter A 0 0 light\n"
+                "critter A 3 0 dark\ncritter A 3 0 medium\ncritter A 6 0 dark\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].diversified, 1);   /* no second light biome */
+    fx_scenario(&g,
+                "tile 0 0 trio_dml\ntile 3 0 trio_dlm\n"
+                "critter A 0 0 dark\ncritter A 0 0 medium\ncritter A 0 0 light\n"
+                "critter A 3 0 dark\ncritter A 3 0 medium\ncritter A 3 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].diversified, 2);
+}
+
+TEST(rule_caldera_cards_kept_score_their_stars)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g, "caldera A rift\ncaldera A agile_critters\npoints B 2\n");
+    game_score(&g, &sc);
+    int stars = 0;
+    for (int i = 0; i < g.player[0].caldera_count; i++)
+        stars += g.rules.power_cards[g.player[0].caldera[i]].stars;
+    CHECK_EQ(stars, 6);   /* 4 and 2 in content/powers.lua */
+    CHECK_EQ(sc.line[0].caldera, 6);
+    CHECK_EQ(sc.line[1].bought, 2);
+    CHECK_EQ(sc.line[0].total, 6);
+}
+
+TEST(rule_winner_tie_goes_to_more_critters_on_land_then_is_shared)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 2 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 2 0 light\n"
+                "volcanoes B 1\ncrater A 1\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].total, sc.line[1].total);
+    CHECK_EQ(sc.winners, 3);   /* same total, same critters: shared */
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 2 0 uno_light\ntile 4 0 uno_medium\n"
+                "critter A 0 0 dark\ncritter B 2 0 light\ncritter B 4 0 medium\n"
+                "volcanoes A 7\n");   /* B: 2 critters, tallest and largest by count */
+    game_score(&g, &sc);
+    REQUIRE(sc.line[0].total == sc.line[1].total);
+    CHECK_EQ(sc.winners, 2);   /* B has more critters on land */
+}

@@ -1,0 +1,360 @@
+/* Mods: load order by dependency, require confined to the mod's folder, a
+ * failing mod disabled while the game goes on, manifest errors naming the
+ * file, content hashes, and saves refusing a changed mod set. Each test
+ * builds its own root (the shipped content/, empty scripts/, its own mods/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "mods.h"
+#include "save.h"
+#include "session.h"
+
+static void make_root(char *root, size_t len)
+{
+    snprintf(root, len, "/tmp/vq-mods-XXXXXX");
+    REQUIRE(mkdtemp(root) != NULL);
+    char path[512], cwd[400], target[512];
+    REQUIRE(getcwd(cwd, sizeof cwd) != NULL);
+    snprintf(path, sizeof path, "%s/content", root);
+    snprintf(target, sizeof target, "%s/content", cwd);
+    REQUIRE(symlink(target, path) == 0);
+    static const char *const DIRS[] = { "scripts", "scripts/powers", "scripts/variants",
+                                        "scripts/endgame", "mods" };
+    for (size_t i = 0; i < sizeof DIRS / sizeof DIRS[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, DIRS[i]);
+        REQUIRE(mkdir(path, 0700) == 0);
+    }
+}
+
+/* Writes root/mods/<mod>/<file> (creating the mod's folder). */
+static void put(const char *root, const char *mod, const char *file, const char *text)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/mods/%s", root, mod);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/mods/%s/%s", root, mod, file);
+    FILE *f = fopen(path, "w");
+    REQUIRE(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_root(const char *root)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+}
+
+/* Plays option 0 until turn `turn` begins or the game ends. */
+static void play_to_turn(Session *s, int turn)
+{
+    static Option o[MAX_OPTIONS];
+    char err[256];
+    for (int guard = 0; s->game.turn < turn && !game_over(&s->game) && guard < 5000; guard++) {
+        REQUIRE(game_options(&s->game, o, MAX_OPTIONS) > 0);
+        REQUIRE(game_apply(&s->game, 0, err, sizeof err) == 0);
+    }
+}
+
+static int open_with(Session *s, const char *root, const char *mods, char *err, int errlen)
+{
+    int rc = session_open_mods(s, root, mods, err, errlen);
+    if (rc == 0)
+        s->mods.quiet = 1;
+    return rc;
+}
+
+/* Each mod appends its digit to a shared variable at the first turn. */
+static void put_digit_mod(const char *root, const char *name, int digit, const char *depends)
+{
+    char text[800];
+    snprintf(text, sizeof text,
+             "local ORDER = game.slot('test.order')\n"
+             "on('turn_start', function(ev)\n"
+             "  if game.turn() == 1 then game.set_var(ORDER, game.var(ORDER) * 10 + %d) end\n"
+             "end)\n"
+             "return { name = '%s', version = '1', depends = { %s } }\n",
+             digit, name, depends);
+    put(root, name, "mod.lua", text);
+}
+
+TEST(mods_load_after_their_dependencies)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put_digit_mod(root, "alpha", 1, "");
+    put_digit_mod(root, "beta", 2, "'alpha'");
+    put_digit_mod(root, "gamma", 3, "'beta', 'alpha'");
+    static Session s;
+    /* Only gamma is asked for; its dependencies come with it and run first. */
+    REQUIRE(open_with(&s, root, "gamma", err, sizeof err) == 0);
+    CHECK_EQ(s.mods.count, 3);
+    CHECK_STR_CONTAINS(s.mods.mod[s.mods.order[0]].name, "alpha");
+    CHECK_STR_CONTAINS(s.mods.mod[s.mods.order[2]].name, "gamma");
+    GameOptions go = { 2, 1, "" };
+    REQUIRE(session_new_game(&s, &go, 11, err, sizeof err) == 0);
+    play_to_turn(&s, 1);
+    CHECK_EQ(s.game.vars[0], 123);
+    /* The registry still names the file that registered each handler. */
+    ScriptFireCount fc[8];
+    int n = script_fire_counts(s.script, fc, 8);
+    REQUIRE(n == 3);
+    CHECK_STR_CONTAINS(fc[0].chunk, "mods/alpha/mod.lua");
+    CHECK_STR_CONTAINS(fc[2].chunk, "mods/gamma/mod.lua");
+    session_close(&s);
+    remove_root(root);
+}
+
+TEST(mods_unknown_dependency_and_cycles_are_refused)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "lonely", "mod.lua", "return { name = 'lonely', version = '1', depends = { 'ghost' } }\n");
+    put(root, "x", "mod.lua", "return { name = 'x', version = '1', depends = { 'y' } }\n");
+    put(root, "y", "mod.lua", "return { name = 'y', version = '1', depends = { 'x' } }\n");
+    static Session s;
+    CHECK(open_with(&s, root, "lonely", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "depends on 'ghost', which is not installed");
+    CHECK_STR_CONTAINS(err, "mods/lonely/mod.lua");
+    CHECK(open_with(&s, root, "x", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "dependency cycle: x -> y -> x");
+    CHECK(open_with(&s, root, "nowhere", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mod 'nowhere'");
+    CHECK(open_with(&s, root, "../x", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "bad mod name");
+    remove_root(root);
+}
+
+TEST(mods_require_stays_inside_the_mod_folder)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "lib", "util.lua", "loads = (loads or 0) + 1\nreturn { twice = function(x) return 2 * x end }\n");
+    put(root, "lib", "empty.lua", "-- returns nothing\n");
+    put(root, "lib", "bin.lua", "\x1bLua garbage");
+    put(root, "lib", "mod.lua",
+        "local u = require('util')\n"
+        "assert(u.twice(21) == 42)\n"
+        "assert(require('util') == u and loads == 1, 'modules are cached')\n"
+        "assert(require('empty') == true)\n"
+        "assert(io == nil and os == nil and package == nil and debug == nil)\n"
+        "local function refused(name, why)\n"
+        "  local ok, e = pcall(require, name)\n"
+        "  assert(not ok, name .. ' should be refused')\n"
+        "  assert(e:find(why, 1, true), e)\n"
+        "end\n"
+        "refused('../secret', 'bad module name')\n"
+        "refused('..', 'bad module name')\n"
+        "refused('/etc/passwd', 'bad module name')\n"
+        "refused('sub/util', 'bad module name')\n"
+        "refused('util.lua', 'bad module name')\n"
+        "refused('', 'bad module name')\n"
+        "refused('mod', 'bad module name')\n"
+        "refused('missing', 'mods/lib/missing.lua: cannot open')\n"
+        "refused('bin', 'binary chunks are not allowed')\n"
+        "return { name = 'lib', version = '0.1' }\n");
+    put(root, "other", "mod.lua",
+        "local ok, e = pcall(require, 'util')\n"
+        "assert(not ok and e:find('mods/other/util.lua', 1, true), e)\n"
+        "return { name = 'other', version = '1' }\n");
+    char secret[600];
+    snprintf(secret, sizeof secret, "%s/mods/secret.lua", root);
+    FILE *f = fopen(secret, "w");
+    REQUIRE(f != NULL);
+    fputs("return 'escaped'\n", f);
+    fclose(f);
+    static Session s;
+    int rc = open_with(&s, root, "lib,other", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    CHECK_EQ(rc, 0);
+    session_close(&s);
+    remove_root(root);
+}
+
+static const char *FLAKY =
+    "local COUNT = game.slot('flaky.count')\n"
+    "on('turn_start', function(ev)\n"
+    "  game.set_var(COUNT, game.var(COUNT) + 1)\n"
+    "  ev.moves = 7\n"
+    "  if game.turn() == 3 then\n"
+    "    error('boom')\n"
+    "  end\n"
+    "end)\n"
+    "return { name = 'flaky', version = '1' }\n";
+
+TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "flaky", "mod.lua", FLAKY);
+    put(root, "spin", "mod.lua",
+        "on('collect', function(ev) ev.cap = 1; while true do end end)\n"
+        "return { name = 'spin', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "flaky,spin", err, sizeof err) == 0);
+    GameOptions go = { 2, 1, "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    play_to_turn(&s, 3);
+    REQUIRE(s.game.turn == 3);
+    /* Turn 3's handler failed: its variable and its ev.moves were undone. */
+    CHECK_EQ(s.game.vars[0], 2);
+    CHECK(s.game.moves_left != 7);
+    const ModInfo *flaky = mods_find(&s.mods, "flaky");
+    REQUIRE(flaky != NULL);
+    CHECK(flaky->disabled);
+    CHECK_STR_CONTAINS(flaky->error, "mods/flaky/mod.lua:6: boom");
+    const ModInfo *spin = mods_find(&s.mods, "spin");
+    REQUIRE(spin != NULL);
+    CHECK(spin->disabled);
+    CHECK_STR_CONTAINS(spin->error, "instruction budget exceeded");
+    play_to_turn(&s, 8);
+    CHECK(s.game.turn >= 8 || game_over(&s.game));
+    CHECK_EQ(s.game.vars[0], 2);            /* no longer runs */
+    /* A new game enables the mods again. */
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    CHECK(!mods_find(&s.mods, "flaky")->disabled);
+    session_close(&s);
+    remove_root(root);
+}
+
+TEST(mods_manifest_errors_name_the_file)
+{
+    static const struct { const char *text, *want; } CASES[] = {
+        { "on('collect', function() end)\n", "mods/m/mod.lua: no manifest" },
+        { "return { name = 'other', version = '1' }\n", "mods/m/mod.lua: manifest: name 'other'" },
+        { "return { name = 'm', version = '1', dependz = {} }\n", "mods/m/mod.lua: manifest: unknown field 'dependz'" },
+        { "return { name = 'm' }\n", "mods/m/mod.lua: manifest: 'version' must be a string" },
+        { "return { name = 'm', version = '1', depends = 'x' }\n", "mods/m/mod.lua: manifest: 'depends'" },
+        { "manifest = { name = 'm', version = 1 }\n", "mods/m/mod.lua: manifest: 'version' must be a string" },
+        { "return { name = 'm', version = '1' \n", "mods/m/mod.lua:2:" },
+        { "on('no_such_event', print)\n", "mods/m/mod.lua:1: on: unknown event 'no_such_event'" },
+        { "local x = nil; x.y = 1\n", "mods/m/mod.lua:1:" },
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char root[64], err[512] = "";
+        make_root(root, sizeof root);
+        put(root, "m", "mod.lua", CASES[i].text);
+        static Session s;
+        CHECK(open_with(&s, root, "m", err, sizeof err) != 0);
+        CHECK_STR_CONTAINS(err, "mod 'm'");
+        CHECK_STR_CONTAINS(err, CASES[i].want);
+        remove_root(root);
+    }
+}
+
+TEST(mods_hash_covers_the_files_in_name_order)
+{
+    char root[64], err[256], dir[600], h1[17], h2[17], h3[17];
+    make_root(root, sizeof root);
+    put(root, "h", "a.lua", "A");
+    put(root, "h", "b.lua", "B");
+    snprintf(dir, sizeof dir, "%s/mods/h", root);
+    REQUIRE(mods_hash_folder(dir, h1, err, sizeof err) == 0);
+    CHECK_EQ(strlen(h1), 16);
+    put(root, "h", ".swp", "ignored");
+    REQUIRE(mods_hash_folder(dir, h2, err, sizeof err) == 0);
+    CHECK(strcmp(h1, h2) == 0);
+    put(root, "h", "b.lua", "C");
+    REQUIRE(mods_hash_folder(dir, h3, err, sizeof err) == 0);
+    CHECK(strcmp(h1, h3) != 0);
+    /* FNV-1a 64 of "AB": the bytes of a.lua then b.lua. */
+    put(root, "h", "b.lua", "B");
+    REQUIRE(mods_hash_folder(dir, h3, err, sizeof err) == 0);
+    CHECK(strcmp(h3, "09086407b5a0edaa") == 0 || (fprintf(stderr, "    hash %s\n", h3), 0));
+    remove_root(root);
+}
+
+TEST(mods_a_save_refuses_a_changed_mod_set)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "house", "mod.lua",
+        "on('collect', function(ev) ev.cap = 8 end)\n"
+        "return { name = 'house', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "house", err, sizeof err) == 0);
+    GameOptions go = { 2, 1, "" };
+    REQUIRE(session_new_game(&s, &go, 9, err, sizeof err) == 0);
+    play_to_turn(&s, 3);
+    SaveMeta meta;
+    memset(&meta, 0, sizeof meta);
+    mods_to_save(&s.mods, &meta);
+    char *text = save_to_string(&s.game, &s.log, &meta);
+    REQUIRE(text != NULL);
+    CHECK_STR_CONTAINS(text, "\"name\": \"house\"");
+    static LoadedSave ls;
+    REQUIRE(save_parse(text, &ls, err, sizeof err) == 0);
+    free(text);
+    CHECK_EQ(mods_check_save(&s.mods, &ls.meta, err, sizeof err), 0);
+    session_close(&s);
+
+    /* Without the mod. */
+    REQUIRE(open_with(&s, root, NULL, err, sizeof err) == 0);
+    CHECK(mods_check_save(&s.mods, &ls.meta, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mod 'house', which is not enabled");
+    session_close(&s);
+
+    /* With the mod changed by one comment. */
+    put(root, "house", "mod.lua",
+        "-- tweaked\non('collect', function(ev) ev.cap = 8 end)\n"
+        "return { name = 'house', version = '1' }\n");
+    REQUIRE(open_with(&s, root, "house", err, sizeof err) == 0);
+    CHECK(mods_check_save(&s.mods, &ls.meta, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mod 'house' has changed since the save was made");
+    session_close(&s);
+
+    /* An extra mod the save never had. */
+    put(root, "house", "mod.lua",
+        "on('collect', function(ev) ev.cap = 8 end)\n"
+        "return { name = 'house', version = '1' }\n");
+    put(root, "extra", "mod.lua", "return { name = 'extra', version = '1' }\n");
+    REQUIRE(open_with(&s, root, "house,extra", err, sizeof err) == 0);
+    CHECK(mods_check_save(&s.mods, &ls.meta, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mod 'extra' is enabled, but the save was made without it");
+    session_close(&s);
+    loaded_save_free(&ls);
+    remove_root(root);
+}
+
+TEST(mods_shipped_examples_load_and_play)
+{
+    char err[512];
+    static Session s;
+    int rc = session_open_mods(&s, ".", "bountiful_start,hot_lava", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    CHECK_EQ(s.mods.count, 2);
+    static Option o[MAX_OPTIONS];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        GameOptions go = { 3, 1, "symbiosis" };
+        REQUIRE(session_new_game(&s, &go, seed, err, sizeof err) == 0);
+        for (int k = 0; k < 4000 && !game_over(&s.game); k++) {
+            int n = game_options(&s.game, o, MAX_OPTIONS);
+            REQUIRE(n > 0);
+            REQUIRE(game_apply(&s.game, (int)((seed * 7 + (uint64_t)k * 13) % (uint64_t)n), err, sizeof err) == 0);
+        }
+        CHECK(game_over(&s.game));
+        for (int i = 0; i < s.mods.count; i++)
+            CHECK(!s.mods.mod[i].disabled);
+    }
+    /* hot_lava's question was asked and answered at least once. */
+    static ScriptFireCount fc[256];
+    int n = script_fire_counts(s.script, fc, 256);
+    uint64_t answered = 0, collects = 0;
+    for (int i = 0; i < n && i < 256; i++) {
+        if (strcmp(fc[i].chunk, "mods/hot_lava/mod.lua") == 0 && strcmp(fc[i].event, "decision") == 0)
+            answered += fc[i].fired;
+        if (strcmp(fc[i].chunk, "mods/bountiful_start/mod.lua") == 0 && strcmp(fc[i].event, "collect") == 0)
+            collects += fc[i].fired;
+    }
+    CHECK(answered > 0);
+    CHECK(collects > 0);
+    session_close(&s);
+}
