@@ -139,16 +139,16 @@ static void list_buys(const Game *g, Out *out)
         }
         if (m->buy_island && land_supply(g) > 0 && crater_count(g, g->active) >= g->rules.island_crater_critters &&
             island_start_exists(g)) {
-            int np;
             if (resource_total(pl) <= 1 && land_critter_count(g, g->active) < 3) {
-                pays[0] = 0;   /* the free island for a player who has fallen out */
-                np = 1;
+                /* The free island for a player who has fallen out: theirs to take
+                 * or leave, so it does not make buying compulsory. */
+                put(out, VERB_BUY, 0, 0, BUY_ISLAND, 0);
             } else {
-                np = payments_for((Game *)g, g->active, COST_ISLAND, pays, 64);
+                int np = payments_for((Game *)g, g->active, COST_ISLAND, pays, 64);
+                for (int k = 0; k < np; k++)
+                    put(out, VERB_BUY, 0, 0, BUY_ISLAND, pays[k]);
+                tile_options += np;
             }
-            for (int k = 0; k < np; k++)
-                put(out, VERB_BUY, 0, 0, BUY_ISLAND, pays[k]);
-            tile_options += np;
         }
     }
     if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0) {

@@ -47,9 +47,20 @@ void game_score(Game *g, Scores *out)
                 continue;
             s->edges += v.rg.edges[r];
             per_biome[v.rg.biome[r]]++;
-            int h = v.rg.max_height[r], t = v.rg.tiles[r];
-            if (h > tall[p]) { tall[p] = h; tall_n[p] = 1; } else if (h == tall[p]) tall_n[p]++;
+            int t = v.rg.tiles[r];
             if (t > large[p]) { large[p] = t; large_n[p] = 1; } else if (t == large[p]) large_n[p]++;
+        }
+        /* Tallest: the highest stack under a controlled biome, ties broken by how
+         * many such stacks of that height the player has ("2 x 4 tall stacks"). */
+        for (int k = 0; k < g->board.land_count; k++) {
+            int cell = g->board.land[k];
+            int areas = board_areas(&g->board, &g->rules, cell), mine = 0;
+            for (int a = 0; a < areas && !mine; a++)
+                mine = (v.players_in[view_region(g, &v, cell, a)] >> p) & 1;
+            if (!mine)
+                continue;
+            int h = g->board.cells[cell].height;
+            if (h > tall[p]) { tall[p] = h; tall_n[p] = 1; } else if (h == tall[p]) tall_n[p]++;
         }
         int sets = per_biome[0];
         for (int b = 1; b < BIOME_COUNT; b++)

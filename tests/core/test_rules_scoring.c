@@ -21,12 +21,12 @@ TEST(rule_score_critters_edges_volcanoes_and_crater)
     CHECK_EQ(a->volcanoes, 2);
     CHECK_EQ(a->sacrifices, 1);
     CHECK_EQ(a->largest, 3);
-    CHECK_EQ(a->tallest, 1);   /* both biomes touch height 1 once: an exact tie */
-    CHECK_EQ(b->tallest, 1);
+    CHECK_EQ(a->tallest, 3);   /* height 1 everywhere: A stands over three such stacks, B one */
+    CHECK_EQ(b->tallest, 0);
     CHECK_EQ(a->diversified, 0);
-    CHECK_EQ(a->total, 11);
+    CHECK_EQ(a->total, 13);
     CHECK_EQ(b->edges, 0);
-    CHECK_EQ(b->total, 2);
+    CHECK_EQ(b->total, 1);
     CHECK_EQ(sc.winners, 1);
 }
 
