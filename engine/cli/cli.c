@@ -7,6 +7,9 @@
 
 #include "save.h"
 
+/* --deal: power cards to deal to the grid first (names, comma separated). */
+const char *cli_deal;
+
 int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     char *end;
@@ -41,6 +44,7 @@ int cli_open(Session *s, const CliArgs *a)
         fprintf(stderr, "volcanique: cannot load the rules: %s\n", err);
         return -1;
     }
+    session_set_deal(s, cli_deal);
     return 0;
 }
 
@@ -112,6 +116,15 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
             return -1;
         }
         cli_mods = val;
+        *consumed = 2;
+        return 0;
+    }
+    if (strcmp(opt, "--deal") == 0) {
+        if (!val || !*val) {
+            fprintf(stderr, "volcanique: --deal needs a comma-separated list of power card names\n");
+            return -1;
+        }
+        cli_deal = val;   /* names are checked against the scripts' cards when the game starts */
         *consumed = 2;
         return 0;
     }

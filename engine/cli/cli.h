@@ -33,6 +33,9 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
 /* The --mods list cli_game_option saw (for session_open_mods), or NULL. */
 const char *cli_mods_list(void);
 
+/* The --deal list given on the command line, or NULL. */
+extern const char *cli_deal;
+
 int cmd_new(const CliArgs *a);
 int cmd_show(const CliArgs *a);
 int cmd_options(const CliArgs *a);

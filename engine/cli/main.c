@@ -58,6 +58,8 @@ static void print_help(FILE *out)
         "options:\n"
         "  --root DIR          folder holding content/ and scripts/ (default: $VOLCANIQUE_ROOT,\n"
         "                      else the folder above bin/, else the current folder)\n"
+        "  --deal CARDS        (new, tui, gui, sim) deal these power cards (names, comma\n"
+        "                      separated) to the Power Grid first, where their levels fit\n"
         "  --mods LIST         (new, tui, gui, sim) enable the mods of LIST, comma separated, from\n"
         "                      ROOT/mods/ with their dependencies; saves record them, and show,\n"
         "                      options, act and replay load a save's mods by themselves\n"

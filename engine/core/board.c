@@ -2,14 +2,24 @@
 
 #include <string.h>
 
-int board_neighbour(int cell, int dir)
+uint16_t board_neighbour_table[BOARD_CELLS][HEX_DIRS];
+static int table_ready;
+
+void board_tables_init(void)
 {
-    Hex n = hex_neighbour(board_hex(cell), dir);
-    return board_in_bounds(n) ? board_cell(n) : NO_CELL;
+    if (table_ready)
+        return;
+    for (int cell = 0; cell < BOARD_CELLS; cell++)
+        for (int d = 0; d < HEX_DIRS; d++) {
+            Hex n = hex_neighbour(board_hex(cell), d);
+            board_neighbour_table[cell][d] = board_in_bounds(n) ? (uint16_t)board_cell(n) : NO_CELL;
+        }
+    table_ready = 1;
 }
 
 void board_clear(Board *b)
 {
+    board_tables_init();
     memset(b->cells, 0, sizeof b->cells);
     b->land_count = 0;
     b->tile_count = 1;
@@ -88,18 +98,27 @@ bool tile_class_takes_stacking(int tile_class)
            tile_class == TILE_SOIL;
 }
 
-bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation)
+void board_facing(const Board *b, const Rules *rules, int cell, uint8_t facing[HEX_DIRS])
 {
-    const TileType *t = &rules->tile_types[type];
     for (int d = 0; d < HEX_DIRS; d++) {
         int n = board_neighbour(cell, d);
-        if (n == NO_CELL)
-            continue;
-        int facing = board_edge_biome(b, rules, n, hex_opposite(d));
-        if (facing != BIOME_NONE && facing == tile_edge_biome(t, rotation, d))
-            return true;
+        facing[d] = n == NO_CELL ? BIOME_NONE : (uint8_t)board_edge_biome(b, rules, n, hex_opposite(d));
     }
+}
+
+bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIRS])
+{
+    for (int d = 0; d < HEX_DIRS; d++)
+        if (facing[d] != BIOME_NONE && facing[d] == t->edge_biome[(d - rotation + 6) % 6])
+            return true;
     return false;
+}
+
+bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation)
+{
+    uint8_t facing[HEX_DIRS];
+    board_facing(b, rules, cell, facing);
+    return tile_connects(&rules->tile_types[type], rotation, facing);
 }
 
 int board_lower_neighbours(const Board *b, int cell, int height, int out[6])

@@ -56,8 +56,11 @@ static inline Hex board_hex(int cell)
 {
     return hex_make(cell % BOARD_SIZE - BOARD_OFFSET, cell / BOARD_SIZE - BOARD_OFFSET);
 }
-/* Neighbour cell in direction dir, or NO_CELL past the edge of the stored plane. */
-int board_neighbour(int cell, int dir);
+/* Neighbour cell in direction dir (0..5), or NO_CELL past the edge of the stored
+ * plane. The table is filled by board_tables_init, which board_clear calls. */
+extern uint16_t board_neighbour_table[BOARD_CELLS][HEX_DIRS];
+void board_tables_init(void);
+static inline int board_neighbour(int cell, int dir) { return board_neighbour_table[cell][dir]; }
 
 void board_clear(Board *b);
 /* Stacks a tile; returns 0, or -1 if the pool or the land list is full. */
@@ -95,6 +98,11 @@ bool tile_class_takes_stacking(int tile_class);
 /* The connecting-edge rule: a tile of `type` turned `rotation` placed on `cell`
  * has at least one edge matching the facing edge of a neighbouring top tile. */
 bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation);
+/* The biomes facing each edge of `cell` from its neighbours' top tiles
+ * (BIOME_NONE where nothing faces), for testing many tiles and rotations. */
+void board_facing(const Board *b, const Rules *rules, int cell, uint8_t facing[HEX_DIRS]);
+bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIRS]);
+
 /* Neighbour cells of `cell` whose height is lower than `height` (ocean counts),
  * in direction order. Returns the count. */
 int board_lower_neighbours(const Board *b, int cell, int height, int out[6]);

@@ -351,6 +351,14 @@ static void deal_grid(Game *g)
         int j = (int)rng_below(&g->rng, (uint32_t)(i + 1));
         int t = order[i]; order[i] = order[j]; order[j] = t;
     }
+    /* Cards asked for by options.deal go first, keeping the shuffled order. */
+    int front = 0;
+    for (int i = 0; i < r->power_card_count; i++)
+        if ((g->options.deal >> order[i]) & 1) {
+            int t = order[i];
+            memmove(&order[front + 1], &order[front], sizeof(int) * (size_t)(i - front));
+            order[front++] = t;
+        }
     memset(g->grid_card, 255, sizeof g->grid_card);
     g->caldera_size = 0;
     for (int i = 0; i < r->power_card_count; i++) {
@@ -386,6 +394,8 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
     memset(g, 0, sizeof *g);
     g->rules = *rules;
     g->options = *opts;
+    if (g->options.variant[0] == 0 && opts->players >= 3)
+        snprintf(g->options.variant, sizeof g->options.variant, "symbiosis");   /* the default */
     g->seed = seed;
     g->hooks = hooks;
     g->hooks_ud = hooks_ud;

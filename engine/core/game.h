@@ -164,6 +164,8 @@ typedef struct GameOptions {
     uint8_t players;
     uint8_t setup_variation;   /* 1 or 2 */
     char variant[VARIANT_LEN]; /* 3+ players: "symbiosis" or "to_the_left" */
+    uint64_t deal;             /* bit c: deal power card c to the grid before the shuffled rest
+                                  (for tests and rule prototyping; 0 in normal play) */
 } GameOptions;
 
 typedef struct Lava {
@@ -205,6 +207,7 @@ typedef struct Game {
     uint8_t caldera_deck[MAX_POWER_CARDS];
     uint8_t caldera_size;
     uint8_t caldera_discard;
+    uint64_t cards_played;                  /* bit c: Caldera card c has been played */
 
     uint8_t lava_count;
     Lava lava[MAX_LAVA];

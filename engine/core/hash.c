@@ -255,6 +255,7 @@ uint64_t game_hash(const Game *g)
     h_u8(&f, g->options.players);
     h_u8(&f, g->options.setup_variation);
     h_str(&f, g->options.variant, VARIANT_LEN);
+    h_u64(&f, g->options.deal);
     h_u64(&f, g->seed);
     h_u64(&f, g->rng.state);
     h_u64(&f, g->rng.inc);
@@ -293,6 +294,7 @@ uint64_t game_hash(const Game *g)
     for (int i = 0; i < deck; i++)
         h_u8(&f, g->caldera_deck[i]);
     h_u8(&f, g->caldera_discard);
+    h_u64(&f, g->cards_played);
 
     h_tag(&f, 'L');
     int lava = clamp(g->lava_count, MAX_LAVA);

@@ -1,5 +1,7 @@
 #include "placement.h"
 
+#include <string.h>
+
 #include "core_internal.h"
 
 static void put(Option *o, int *n, int max, int verb, int cell, int sub, int subject)
@@ -16,17 +18,40 @@ bool stack_takes_tile(const Game *g, int cell)
            tile_class_takes_stacking(board_top_class(b, &g->rules, cell));
 }
 
+/* Which players have critters on each land stack (by land index). */
+static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
+{
+    memset(owners, 0, (size_t)g->board.land_count);
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_BOARD)
+                owners[g->board.land_index[c->cell]] |= (uint8_t)(1 << p);
+        }
+}
+
+/* stack_targetable, with the owners precomputed. */
+static bool targetable(const Game *g, int cell, int mask, const uint8_t owners[MAX_LAND])
+{
+    int who = owners[g->board.land_index[cell]];
+    return who == 0 || (who & mask) || board_top_class(&g->board, &g->rules, cell) == TILE_SOIL;
+}
+
 static int scan_placements(const Game *g, int type, int mask, Option *o, int *n, int max, bool first_only)
 {
     const Board *b = &g->board;
     const TileType *t = &g->rules.tile_types[type];
+    uint8_t owners[MAX_LAND];
+    stack_owners(g, owners);
     int found = 0;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !stack_targetable(g, cell, mask))
+        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners))
             continue;
+        uint8_t facing[HEX_DIRS];
+        board_facing(b, &g->rules, cell, facing);
         for (int rot = 0; rot < t->distinct_rotations; rot++)
-            if (board_edges_connect(b, &g->rules, cell, type, rot)) {
+            if (tile_connects(t, rot, facing)) {
                 found++;
                 if (first_only)
                     return found;
@@ -49,10 +74,12 @@ void list_placements(const Game *g, int type, int mask, Option *o, int *n, int m
 static int scan_targets(const Game *g, int mask, Option *o, int *n, int max, bool first_only)
 {
     const Board *b = &g->board;
+    uint8_t owners[MAX_LAND];
+    stack_owners(g, owners);
     int found = 0;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !stack_targetable(g, cell, mask))
+        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners))
             continue;
         found++;
         if (first_only)
@@ -189,6 +216,24 @@ static bool setup_cell_ok(const Game *g, int player, int stage, int cell)
     return g->options.setup_variation == 2 || other_min >= 3;
 }
 
+/* Whether a starting tile placed so would have an area whose biome nobody
+ * controls, so that its critter has somewhere to go. */
+static bool setup_leaves_free_area(const Game *g, int type, int cell, int rot)
+{
+    static Game trial;   /* set-up only: one copy per candidate is cheap enough */
+    static View v;
+    trial = *g;
+    trial.log = NULL;
+    if (board_push(&trial.board, cell, type, rot) != 0)
+        return false;
+    view_compute(&trial, &v);
+    int areas = board_areas(&trial.board, &trial.rules, cell);
+    for (int a = 0; a < areas; a++)
+        if (v.players_in[view_region(&trial, &v, cell, a)] == 0)
+            return true;
+    return false;
+}
+
 void list_setup_tiles(const Game *g, Option *o, int *n, int max)
 {
     int player = g->setup_step / 6, stage = g->setup_step % 6;
@@ -215,19 +260,26 @@ void list_setup_tiles(const Game *g, Option *o, int *n, int max)
                 }
             }
     }
-    /* A new island's first tile connects to nothing, unless islands start joined. */
+    /* A new island's first tile connects to nothing, unless islands start joined.
+     * Placements that leave the tile's critter an uncontrolled area come first;
+     * only when there are none (crowded joined islands) may a tile be placed
+     * where its critter stays in hand. */
     bool need_connect = stage > 0 || (b->land_count > 0 && g->options.setup_variation == 2);
-    for (int t = 0; t < g->rules.tile_type_count; t++) {
-        const TileType *tt = &g->rules.tile_types[t];
-        if (tt->tile_class != want)
-            continue;
-        for (int i = 0; i < nc; i++)
-            for (int rot = 0; rot < tt->distinct_rotations; rot++) {
-                if (need_connect && !board_edges_connect(b, &g->rules, cells[i], t, rot))
-                    continue;
-                put(o, n, max, VERB_TILE, cells[i], rot, t);
-            }
-    }
+    int before = *n;
+    for (int pass = 0; pass < 2 && *n == before; pass++)
+        for (int t = 0; t < g->rules.tile_type_count; t++) {
+            const TileType *tt = &g->rules.tile_types[t];
+            if (tt->tile_class != want)
+                continue;
+            for (int i = 0; i < nc; i++)
+                for (int rot = 0; rot < tt->distinct_rotations; rot++) {
+                    if (need_connect && !board_edges_connect(b, &g->rules, cells[i], t, rot))
+                        continue;
+                    if (pass == 0 && b->land_count > 0 && !setup_leaves_free_area(g, t, cells[i], rot))
+                        continue;
+                    put(o, n, max, VERB_TILE, cells[i], rot, t);
+                }
+        }
 }
 
 void list_setup_critters(const Game *g, Option *o, int *n, int max)

@@ -193,6 +193,13 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
     set(&bd, opts, "players", json_integer(g->options.players));
     set(&bd, opts, "setup_variation", json_integer(g->options.setup_variation));
     set(&bd, opts, "variant", snapshot_string(g->options.variant, VARIANT_LEN));
+    if (g->options.deal) {   /* written only when used, so ordinary saves keep their shape */
+        json_t *deal = json_array();
+        for (int c = 0; c < 64; c++)
+            if ((g->options.deal >> c) & 1)
+                json_array_append_new(deal, json_integer(c));
+        set(&bd, opts, "deal", deal);
+    }
     set(&bd, root, "options", opts);
 
     json_t *mods = json_array();
@@ -416,6 +423,19 @@ static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
     if (want_int(json_object_get(v, "setup_variation"), 1, 2, &x, "options.setup_variation", err, errlen))
         return -1;
     o->setup_variation = (uint8_t)x;
+    o->deal = 0;
+    const json_t *deal = json_object_get(v, "deal");
+    if (deal) {
+        if (want(deal, JSON_ARRAY, "an array", "options.deal", err, errlen))
+            return -1;
+        for (size_t i = 0; i < json_array_size(deal); i++) {
+            char path[48];
+            snprintf(path, sizeof path, "options.deal[%zu]", i);
+            if (want_int(json_array_get(deal, i), 0, MAX_POWER_CARDS - 1, &x, path, err, errlen))
+                return -1;
+            o->deal |= (uint64_t)1 << x;
+        }
+    }
     return want_str(json_object_get(v, "variant"), o->variant, VARIANT_LEN, "options.variant", err, errlen);
 }
 

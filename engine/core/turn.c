@@ -594,6 +594,7 @@ static void play_card(Game *g, int player, int index)
     memmove(&pl->caldera[index], &pl->caldera[index + 1], (size_t)(pl->caldera_count - index - 1));
     pl->caldera_count--;
     g->caldera_discard++;
+    g->cards_played |= (uint64_t)1 << card;
     GameEvent ev;
     event_begin(&ev, EV_CALDERA_PLAYED);
     event_field(&ev, "player", player, 0);

@@ -20,6 +20,9 @@ typedef struct Handler {
     uint64_t  fired;
     int       ref;
     char     *chunk;
+    char     *gate_card;      /* NULL: no condition on a card */
+    char     *gate_variant;   /* NULL: any variant */
+    int       gate_min_players;
 } Handler;
 
 struct ScriptEvents {
@@ -45,8 +48,11 @@ void levents_free(struct ScriptEvents *e)
     for (int i = 0; i < e->count; i++)
         free(e->names[i]);
     free(e->names);
-    for (int i = 0; i < e->nh; i++)
+    for (int i = 0; i < e->nh; i++) {
         free(e->h[i].chunk);
+        free(e->h[i].gate_card);
+        free(e->h[i].gate_variant);
+    }
     free(e->h);
     free(e);
 }
@@ -107,6 +113,20 @@ int levents_lua_on(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer prio = luaL_optinteger(L, 3, 0);
+    const char *gate_card = NULL, *gate_variant = NULL;
+    lua_Integer gate_players = 0;
+    if (lua_type(L, 4) == LUA_TSTRING) {
+        gate_card = lua_tostring(L, 4);
+    } else if (!lua_isnoneornil(L, 4)) {
+        luaL_checktype(L, 4, LUA_TTABLE);
+        lua_getfield(L, 4, "card");
+        gate_card = lua_tostring(L, -1);       /* the table keeps the string alive */
+        lua_getfield(L, 4, "variant");
+        gate_variant = lua_tostring(L, -1);
+        lua_getfield(L, 4, "min_players");
+        gate_players = luaL_optinteger(L, -1, 0);
+        lua_pop(L, 3);   /* the strings stay alive: the table at 4 holds them */
+    }
     if (e->frozen)
         return luaL_error(L, "events are frozen");
     if (e->emitting)
@@ -129,11 +149,16 @@ int levents_lua_on(lua_State *L)
     lua_pushvalue(L, 2);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);  /* may raise (memory): nothing to undo */
     char *chunk_copy = strdup(chunk);
-    if (!chunk_copy) {
+    char *card_copy = gate_card ? strdup(gate_card) : NULL;
+    char *variant_copy = gate_variant ? strdup(gate_variant) : NULL;
+    if (!chunk_copy || (gate_card && !card_copy) || (gate_variant && !variant_copy)) {
+        free(chunk_copy);
+        free(card_copy);
+        free(variant_copy);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
         return luaL_error(L, "on: out of memory");
     }
-    Handler h = { ev, prio, e->next_seq++, 0, ref, chunk_copy };
+    Handler h = { ev, prio, e->next_seq++, 0, ref, chunk_copy, card_copy, variant_copy, (int)gate_players };
     int pos = e->nh;
     while (pos > 0) {
         Handler *p = &e->h[pos - 1];
@@ -144,6 +169,30 @@ int levents_lua_on(lua_State *L)
     memmove(&e->h[pos + 1], &e->h[pos], (size_t)(e->nh - pos) * sizeof *e->h);
     e->h[pos] = h;
     e->nh++;
+    return 0;
+}
+
+void script_set_gate(Script *s, ScriptGateFn fn, void *ud)
+{
+    s->gate_fn = fn;
+    s->gate_ud = ud;
+}
+
+static int gate_open(Script *s, const Handler *h, const ScriptEvent *ev)
+{
+    if (!h->gate_card && !h->gate_variant && h->gate_min_players <= 0)
+        return 1;
+    if (!s->gate_fn)
+        return 1;
+    return s->gate_fn(s->gate_ud, h->gate_card, h->gate_variant, h->gate_min_players, ev);
+}
+
+int script_wants(Script *s, int event_index)
+{
+    struct ScriptEvents *e = s->events;
+    for (int i = 0; i < e->nh; i++)
+        if (e->h[i].event == event_index && gate_open(s, &e->h[i], NULL))
+            return 1;
     return 0;
 }
 
@@ -240,14 +289,15 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
             snprintf(err, errlen, "script_emit: bad event index");
         return -1;
     }
-    int first = -1, last = -1;
+    int first = -1, last = -1, runnable = 0;
     for (int i = 0; i < e->nh; i++) {
         if (e->h[i].event == ev->event_index) {
             if (first < 0) first = i;
             last = i;
+            runnable += gate_open(s, &e->h[i], ev);
         }
     }
-    if (first < 0)
+    if (runnable == 0)
         return 0;
     lua_State *L = s->L;
     if (!lua_checkstack(L, 4)) {
@@ -268,6 +318,8 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
     e->emitting++;
     for (int i = first; i <= last; i++) {
         Handler *h = &e->h[i];
+        if (h->event != ev->event_index || !gate_open(s, h, ev))
+            continue;
         h->fired++;
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref);
         lua_pushvalue(L, proxy);

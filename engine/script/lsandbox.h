@@ -46,6 +46,8 @@ struct Script {
     void          *random_ud;
 
     int chunks_loaded;      /* once >0, no more globals may be added */
+    ScriptGateFn gate_fn;   /* decides gated handlers (script_set_gate) */
+    void        *gate_ud;
     struct ScriptEvents *events;
 };
 

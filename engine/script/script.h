@@ -78,11 +78,24 @@ typedef struct ScriptEventField {
     int         writable;
 } ScriptEventField;
 
+struct ScriptEvent;
 typedef struct ScriptEvent {
     int event_index;
     int nfields;
     ScriptEventField fields[SCRIPT_EVENT_MAX_FIELDS];
 } ScriptEvent;
+
+/* Gates: a handler may be registered with a condition, on(name, fn, priority,
+ * { card = "Name", variant = "name", min_players = n }) (or just a card name as
+ * the fourth argument). Before each call the gate function set here decides,
+ * in C, whether the condition holds; a handler whose gate fails is not called,
+ * and an event none of whose handlers would run costs no Lua call at all.
+ * ev is NULL when the question is only whether anybody would listen. */
+typedef int (*ScriptGateFn)(void *ud, const char *card, const char *variant, int min_players,
+                            const struct ScriptEvent *ev);
+void script_set_gate(Script *s, ScriptGateFn fn, void *ud);
+/* Whether some handler of the event would run now (gates checked with ev NULL). */
+int script_wants(Script *s, int event_index);
 
 /* Names are copied. Fails (-1) on a second call, a duplicate or empty name. */
 int  script_declare_events(Script *s, const char *const *names, int count);

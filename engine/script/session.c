@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "content.h"
+#include "effects.h"
 #include "lgame.h"
 
 static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
@@ -39,7 +40,42 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
 static int listens_hook(void *ud, int id)
 {
     Session *s = ud;
-    return script_handler_count(s->script, id) > 0;
+    return script_wants(s->script, id);
+}
+
+/* A card is in play for a gate when some player holds it on the Power Grid or
+ * in their Caldera hand, it has been played from the Caldera, or the event is
+ * about that very card (ev.card). */
+static int gate_hook(void *ud, const char *card, const char *variant, int min_players, const ScriptEvent *ev)
+{
+    Session *s = ud;
+    const Game *g = s->current;
+    if (min_players > 0 && g->players < min_players)
+        return 0;
+    if (variant && strcmp(variant, g->options.variant) != 0)
+        return 0;
+    if (!card)
+        return 1;
+    int index = -1;
+    for (int i = 0; i < g->rules.power_card_count && index < 0; i++)
+        if (strcmp(g->rules.power_cards[i].name, card) == 0)
+            index = i;
+    if (index < 0)
+        return 0;
+    if (ev)
+        for (int f = 0; f < ev->nfields; f++)
+            if (strcmp(ev->fields[f].name, "card") == 0 && ev->fields[f].value == index)
+                return 1;
+    if ((g->cards_played >> index) & 1)
+        return 1;
+    for (int p = 0; p < g->players; p++) {
+        if (player_holds_card(g, p, index))
+            return 1;
+        for (int i = 0; i < g->player[p].caldera_count; i++)
+            if (g->player[p].caldera[i] == index)
+                return 1;
+    }
+    return 0;
 }
 
 static const char *tag_name_hook(void *ud, int tag)
@@ -137,6 +173,7 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
     if (!s->script)
         return -1;
     script_set_random(s->script, random_below, s);
+    script_set_gate(s->script, gate_hook, s);
     if (script_declare_events(s->script, EVENT_NAMES, EV_COUNT) != 0) {
         snprintf(err, (size_t)errlen, "cannot declare the event catalogue");
         session_close(s);
@@ -162,12 +199,44 @@ void session_close(Session *s)
     action_log_free(&s->log);
 }
 
+void session_set_deal(Session *s, const char *names)
+{
+    snprintf(s->deal, sizeof s->deal, "%s", names ? names : "");
+}
+
+/* The deal bitmask of s->deal's names; -1 with a message naming an unknown card. */
+static int resolve_deal(const Session *s, uint64_t *out, char *err, int errlen)
+{
+    *out = 0;
+    char names[sizeof s->deal];
+    snprintf(names, sizeof names, "%s", s->deal);
+    for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        while (*name == ' ')
+            name++;
+        int found = -1;
+        for (int c = 0; c < s->rules.power_card_count && found < 0; c++)
+            if (strcmp(s->rules.power_cards[c].name, name) == 0)
+                found = c;
+        if (found < 0) {
+            snprintf(err, (size_t)errlen, "--deal: no power card is called '%s'", name);
+            return -1;
+        }
+        *out |= (uint64_t)1 << found;
+    }
+    return 0;
+}
+
 int session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *err, int errlen)
 {
     action_log_free(&s->log);
     s->current = &s->game;
     mods_reset(&s->mods);
-    if (game_init(&s->game, &s->rules, opts, seed, &HOOKS, s, err, errlen))
+    GameOptions o = *opts;
+    uint64_t deal;
+    if (resolve_deal(s, &deal, err, errlen))
+        return -1;
+    o.deal |= deal;
+    if (game_init(&s->game, &s->rules, &o, seed, &HOOKS, s, err, errlen))
         return -1;
     s->game.log = &s->log;
     return 0;

@@ -25,6 +25,7 @@ typedef struct Session {
     ScriptEvent *event;        /* the event being handled (mods restore its fields on failure) */
     ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
     int read_only;
+    char deal[512];            /* session_set_deal */
     int cards_frozen;          /* set once scripts/powers has loaded */             /* handling a query event: bindings must not change the game */
     int slot_count;            /* game.var slots handed out while scripts load */
     char slots[64][32];
@@ -44,6 +45,10 @@ int  session_open(Session *s, const char *root, char *err, int errlen);
 int  session_open_mods(Session *s, const char *root, const char *mods, char *err, int errlen);
 void session_close(Session *s);
 int  session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *err, int errlen);
+/* Power cards by name (comma separated) to deal to the grid first in the games
+ * this session starts (GameOptions.deal); NULL or "" for none. The names are
+ * checked when a game starts: an unknown name fails session_new_game. */
+void session_set_deal(Session *s, const char *names);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
 const GameHooks *session_hooks(void);
 

@@ -13,13 +13,13 @@ local NAME = "Agile critters"
 
 on("power_unlocked", function(ev)
   if game.card(ev.card).name == NAME then game.set_ability(ev.player, "move_adjacent", 1) end
-end)
+end, 0, NAME)
 
 on("turn_start", function(ev)
   if game.holds(ev.player, NAME) and ev.moves < 2 then ev.moves = 2 end
-end)
+end, 0, NAME)
 
 -- Caldera bolt: one more critter move this turn (played in the move step).
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then game.add_moves(1) end
-end)
+end, 0, NAME)

@@ -12,4 +12,4 @@ local NAME = "Bountiful resources"
 
 on("collect", function(ev)
   if game.holds(ev.player, NAME) and ev.cap < 8 then ev.cap = 8 end
-end)
+end, 0, NAME)

@@ -17,9 +17,9 @@ on("buy_limit", function(ev)
   if game.holds(ev.player, NAME) and ev.bought == 2 and ev.soil == 2 and ev.extra < 2 then
     ev.extra = 2
   end
-end)
+end, 0, NAME)
 
 -- Caldera bolt: one more tile may be bought this turn.
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then game.add_buys(1) end
-end)
+end, 0, NAME)

@@ -28,13 +28,13 @@ end
 
 on("phase", function(ev)
   if ev.phase == game.PHASE.claim and game.holds(ev.player, NAME) then offer(ev.player) end
-end)
+end, 0, NAME)
 
 -- Caldera bolt: erode a stack now.
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then offer(ev.player) end
-end)
+end, 0, NAME)
 
 on("decision", function(ev)
   if ev.tag == game.tag(TAG) and ev.choice > 0 then game.remove_top(ev.q, ev.r) end
-end)
+end, 0, NAME)

@@ -13,4 +13,4 @@ local NAME = "Exalted sacrifices"
 -- Crater critters already score 1 each; the power adds the second point.
 on("scoring", function(ev)
   if game.holds(ev.player, NAME) then ev.bonus = ev.bonus + ev.sacrifices end
-end)
+end, 0, NAME)

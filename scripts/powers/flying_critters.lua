@@ -12,4 +12,4 @@ local NAME = "Flying critters"
 
 on("power_unlocked", function(ev)
   if game.card(ev.card).name == NAME then game.set_ability(ev.player, "move_anywhere", 1) end
-end)
+end, 0, NAME)

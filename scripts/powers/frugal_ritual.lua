@@ -18,9 +18,9 @@ on("cost", function(ev)
   if ev.item == game.COST.sacrifice and (bolt or game.holds(ev.player, NAME)) then
     ev.any, ev.alike, ev.each, ev.distinct = 2, 0, 0, 1
   end
-end)
+end, 0, NAME)
 
 -- Caldera bolt: this turn's sacrifice from hand costs 2 different resources.
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then game.set_var(BOLT_TURN, game.turn()) end
-end)
+end, 0, NAME)

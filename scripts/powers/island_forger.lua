@@ -13,4 +13,4 @@ local NAME = "Island forger"
 -- Island tiles never need matching edges (RULINGS: Islands), so only the count changes.
 on("island", function(ev)
   if game.holds(ev.player, NAME) and ev.tiles < 4 then ev.tiles = 4 end
-end)
+end, 0, NAME)

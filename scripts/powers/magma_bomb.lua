@@ -22,7 +22,7 @@ on("volcano_activated", function(ev)
       game.ask{ player = p, tag = TAG, choices = { { value = 1, q = ev.q, r = ev.r } }, pass = true }
     end
   end
-end)
+end, 0, NAME)
 
 -- The d6 picks the neighbour (numbered clockwise from east); it may be higher
 -- than the volcano. Every critter there is wiped out to its owner's hand.
@@ -31,4 +31,4 @@ on("decision", function(ev)
   game.set_var(THREW[ev.player], round())
   local hit = game.neighbours(ev.q, ev.r)[game.roll(6)]
   for _, c in ipairs(game.critters_at(hit.q, hit.r)) do game.to_hand(c.player, c.index) end
-end)
+end, 0, NAME)

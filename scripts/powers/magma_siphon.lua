@@ -24,4 +24,4 @@ on("volcano_activated", function(ev)
       end
     end
   end
-end)
+end, 0, NAME)

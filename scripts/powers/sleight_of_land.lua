@@ -19,8 +19,8 @@ on("volcano_targeted", function(ev)
   local choices = {}
   for rot = 0, 5 do choices[#choices + 1] = { value = rot, q = ev.q, r = ev.r } end
   game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true }
-end)
+end, 0, NAME)
 
 on("decision", function(ev)
   if ev.tag == game.tag(TAG) and ev.choice > 0 then game.rotate_top(ev.q, ev.r, ev.value) end
-end)
+end, 0, NAME)

@@ -50,10 +50,10 @@ on("volcano_targeted", function(ev)
       end
     end
   end
-end)
+end, 0, NAME)
 
 on("decision", function(ev)
   if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
   local index, area = ev.value // 10, ev.value % 10
   if pay(ev.player) then game.move_critter(ev.player, index, ev.q, ev.r, area) end
-end)
+end, 0, NAME)

@@ -5,12 +5,7 @@
 -- (the core allows those itself). Sacrificed, grid and sea critters do not
 -- count: game.critters_on_land counts critters on land tiles only.
 
-local function applies()
-  return game.players() >= 3 and (game.variant() == "symbiosis" or game.variant() == "")
-end
-
 on("targets", function(ev)
-  if not applies() then return end
   local me, most, mask = ev.player, -1, 0
   for p = 0, game.players() - 1 do
     if p ~= me and game.critters_on_land(p) > most then most = game.critters_on_land(p) end
@@ -22,4 +17,4 @@ on("targets", function(ev)
     end
   end
   ev.players = mask
-end)
+end, 0, { variant = "symbiosis", min_players = 3 })

@@ -4,7 +4,6 @@
 -- land. Soil and uninhabited stacks are always fair game.
 
 on("targets", function(ev)
-  if game.players() < 3 or game.variant() ~= "to_the_left" then return end
   local me = ev.player
   local left = (me + 1) % game.players()
   local mask = 1 << left
@@ -14,4 +13,4 @@ on("targets", function(ev)
     end
   end
   ev.players = mask
-end)
+end, 0, { variant = "to_the_left", min_players = 3 })
