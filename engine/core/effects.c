@@ -84,6 +84,16 @@ int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
     return 0;
 }
 
+int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen)
+{
+    if (flow < 0 || flow >= g->flow_count)
+        FAIL("no such lava flow");
+    if (cell < 0 || cell >= BOARD_CELLS || hex_distance(board_hex(cell), board_hex(g->flows[flow].from)) != 1)
+        FAIL("lava can only be diverted to a neighbour of where it comes from");
+    g->flows[flow].to = (uint16_t)cell;
+    return 0;
+}
+
 int effect_set_ability(Game *g, int player, int ability, int value, char *err, int errlen)
 {
     if (ability < 0 || ability >= ABILITY_COUNT)

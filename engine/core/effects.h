@@ -20,6 +20,8 @@ int effect_to_hand(Game *g, int id, char *err, int errlen);
 int effect_remove_top(Game *g, int cell, char *err, int errlen);
 /* Turns the top land tile of a stack; critters on it go to hand (their areas move). */
 int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen);
+/* Sends decided lava flow `flow` (0-based) to `cell`, a neighbour of its source. */
+int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen);
 int effect_set_ability(Game *g, int player, int ability, int value, char *err, int errlen);
 /* Whether `player` holds (has unlocked) a grid slot dealt the card `card`. */
 bool player_holds_card(const Game *g, int player, int card);

@@ -31,7 +31,8 @@
     X(EV_COST, "cost")                         /* player, item; writable: any, alike, each */ \
     X(EV_VOLCANO_TARGETED, "volcano_targeted") /* player, q, r: before the eruption */ \
     X(EV_CALDERA_PLAYED, "caldera_played")     /* player, card: a bolt card's one-off effect */ \
-    X(EV_ISLAND, "island")                     /* player; writable: tiles (an island is summoned) */
+    X(EV_ISLAND, "island")                     /* player; writable: tiles (an island is summoned) */ \
+    X(EV_LAVA_FLOW, "lava_flow")               /* flow, q, r, to_q, to_r: lava is about to move */
 
 #define VQ_EVENT_ENUM(id, name) id,
 typedef enum EventId { VQ_EVENT_LIST(VQ_EVENT_ENUM) EV_COUNT } EventId;

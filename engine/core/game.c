@@ -7,7 +7,7 @@
 
 static const char *const KIND_NAMES[DK_COUNT] = {
     "setup_tile", "setup_critter", "bonus", "move", "buy", "place", "migrate", "keep",
-    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "script", "erupt", "game_over",
+    "target", "unlock", "evacuate", "island", "claim", "sacrifice", "discard", "script", "erupt", "lava_flow", "game_over",
 };
 static const char *const VERB_NAMES[VERB_COUNT] = {
     "pass", "tile", "critter", "move", "buy", "migrate", "return", "keep", "target",

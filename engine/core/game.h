@@ -80,6 +80,7 @@ typedef enum DecisionKind {
     DK_DISCARD,         /* over the resource cap: discard one */
     DK_SCRIPT,          /* a choice opened by a rules script (game.ask) */
     DK_ERUPT,           /* internal: a targeted volcano erupts once scripts have acted */
+    DK_LAVA_FLOW,       /* internal: decided lava flows arrive once scripts have acted */
     DK_GAME_OVER,
     DK_COUNT
 } DecisionKind;
@@ -176,6 +177,12 @@ typedef struct Lava {
 
 #define MAX_LAVA 32
 
+/* Lava on its way from one position to a neighbour: scripts hear of it
+ * ("lava_flow") and may divert it before it arrives. */
+typedef struct LavaFlow {
+    uint16_t from, to;
+} LavaFlow;
+
 typedef struct Game {
     Rules rules;
     GameOptions options;
@@ -211,6 +218,8 @@ typedef struct Game {
 
     uint8_t lava_count;
     Lava lava[MAX_LAVA];
+    uint8_t flow_count;                /* lava flows decided but not yet arrived */
+    LavaFlow flows[MAX_LAVA];
 
     Player player[MAX_PLAYERS];
 

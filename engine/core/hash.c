@@ -304,6 +304,13 @@ uint64_t game_hash(const Game *g)
         h_u8(&f, g->lava[i].in_ocean);
     }
 
+    int flows = clamp(g->flow_count, MAX_LAVA);
+    h_u8(&f, (unsigned)flows);
+    for (int i = 0; i < flows; i++) {
+        h_u16(&f, g->flows[i].from);
+        h_u16(&f, g->flows[i].to);
+    }
+
     h_tag(&f, 'P');
     for (int p = 0; p < players; p++) {
         h_player(&f, &g->player[p], critters);

@@ -229,12 +229,56 @@ static void lava_arrive(Game *g, int cell)
     }
 }
 
+/* Records a flow; it arrives when the flows are resolved (resolve_flows). */
+static void add_flow(Game *g, int from, int to)
+{
+    if (g->flow_count < MAX_LAVA)
+        g->flows[g->flow_count++] = (LavaFlow){ (uint16_t)from, (uint16_t)to };
+}
+
+/* Tells the scripts of the decided flows (they may divert them, or ask first)
+ * and leaves the arrivals to DK_LAVA_FLOW, after their questions. */
+static void announce_flows(Game *g, int phase_kind_after)
+{
+    if (g->flow_count == 0) {
+        set_pending(g, phase_kind_after, g->active);
+        return;
+    }
+    if (listens(g, EV_LAVA_FLOW))
+        for (int i = 0; i < g->flow_count; i++) {
+            Hex from = board_hex(g->flows[i].from), to = board_hex(g->flows[i].to);
+            GameEvent ev;
+            event_begin(&ev, EV_LAVA_FLOW);
+            event_field(&ev, "flow", i + 1, 0);
+            event_field(&ev, "q", from.q, 0);
+            event_field(&ev, "r", from.r, 0);
+            event_field(&ev, "to_q", to.q, 0);
+            event_field(&ev, "to_r", to.r, 0);
+            emit(g, &ev);
+        }
+    set_pending(g, DK_LAVA_FLOW, g->active);
+    g->pending.aux = (uint16_t)phase_kind_after;
+}
+
+static void resolve_flows(Game *g)
+{
+    int n = g->flow_count;
+    LavaFlow flows[MAX_LAVA];
+    memcpy(flows, g->flows, sizeof(LavaFlow) * (size_t)n);
+    g->flow_count = 0;
+    for (int i = 0; i < n; i++)
+        lava_arrive(g, flows[i].to);
+    refresh_lava_flags(g);
+    g->contest_dirty = 1;
+}
+
 static void start_lava(Game *g, int cell, int height)
 {
     int lower[6];
     int n = board_lower_neighbours(&g->board, cell, height, lower);
     if (n > 0)
-        lava_arrive(g, lower[rng_below(&g->rng, (uint32_t)n)]);
+        add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)n)]);
+    announce_flows(g, DK_BUY);
 }
 
 static void progress_lava(Game *g)
@@ -258,7 +302,7 @@ static void progress_lava(Game *g)
                 board_push(&g->board, cell, soil, 0);   /* cools in place */
             continue;
         }
-        lava_arrive(g, lower[rng_below(&g->rng, (uint32_t)nl)]);
+        add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)nl)]);
     }
     refresh_lava_flags(g);
     g->contest_dirty = 1;
@@ -458,7 +502,7 @@ static void enter_lava(Game *g)
 {
     g->phase = PHASE_LAVA;
     progress_lava(g);
-    set_pending(g, DK_COUNT, g->active);   /* nothing to ask until the evacuations are done */
+    announce_flows(g, DK_COUNT);   /* then nothing to ask until the evacuations are done */
 }
 
 static void end_turn(Game *g)
@@ -493,6 +537,12 @@ static void end_turn(Game *g)
 /* Called when the pending decision has no option left: go on to what follows. */
 static void phase_next(Game *g)
 {
+    if (g->pending.kind == DK_LAVA_FLOW) {
+        int after = g->pending.aux;
+        resolve_flows(g);
+        set_pending(g, after, g->active);
+        return;
+    }
     switch (g->phase) {
     case PHASE_SETUP:
         g->setup_step++;

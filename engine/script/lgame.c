@@ -28,6 +28,7 @@ static int check_player(lua_State *L, const Game *g, int arg)
 static Game *mutable_game(lua_State *L, const char *fn);
 static Session *session_of(lua_State *L);
 static int check_cell(lua_State *L, int qarg);
+static void effect_result(lua_State *L, int rc, const char *fn, const char *err);
 
 /** game.players() -> number of players */
 static int l_players(lua_State *L) { lua_pushinteger(L, current(L)->players); return 1; }
@@ -200,6 +201,35 @@ static int l_slot(lua_State *L)
         return luaL_error(L, "game.slot: all %d slots are taken", max);
     snprintf(s->slots[s->slot_count], sizeof s->slots[0], "%s", name);
     lua_pushinteger(L, ++s->slot_count);
+    return 1;
+}
+
+/** game.divert_lava(flow, q, r): send a lava flow (the "lava_flow" event's ev.flow)
+ * to (q, r), a neighbour of where it comes from */
+static int l_divert_lava(lua_State *L)
+{
+    Game *g = mutable_game(L, "divert_lava");
+    lua_Integer flow = luaL_checkinteger(L, 1);
+    int cell = check_cell(L, 2);
+    char err[128];
+    effect_result(L, effect_divert_lava(g, (int)flow - 1, cell, err, sizeof err), "divert_lava", err);
+    return 0;
+}
+
+/** game.lava_flows() -> the decided flows not yet arrived, { q, r, to_q, to_r } by flow number */
+static int l_lava_flows(lua_State *L)
+{
+    Game *g = current(L);
+    lua_createtable(L, g->flow_count, 0);
+    for (int i = 0; i < g->flow_count; i++) {
+        Hex from = board_hex(g->flows[i].from), to = board_hex(g->flows[i].to);
+        lua_createtable(L, 0, 4);
+        lua_pushinteger(L, from.q); lua_setfield(L, -2, "q");
+        lua_pushinteger(L, from.r); lua_setfield(L, -2, "r");
+        lua_pushinteger(L, to.q); lua_setfield(L, -2, "to_q");
+        lua_pushinteger(L, to.r); lua_setfield(L, -2, "to_r");
+        lua_rawseti(L, -2, i + 1);
+    }
     return 1;
 }
 
@@ -538,6 +568,8 @@ static int l_card_info(lua_State *L)
 static const luaL_Reg FUNCS[] = {
     { "slot", l_slot },
     { "add_moves", l_add_moves },
+    { "divert_lava", l_divert_lava },
+    { "lava_flows", l_lava_flows },
     { "add_buys", l_add_buys },
     { "land", l_land },
     { "biome_areas", l_biome_areas },

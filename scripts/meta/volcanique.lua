@@ -75,6 +75,19 @@
 ---@field player Player
 ---@field card integer power card index, see game.card
 
+---@class Event.lava_flow: Event
+---@field flow integer the flow's number
+---@field q integer where the lava comes from
+---@field r integer
+---@field to_q integer where it is going
+---@field to_r integer
+
+---@class LavaFlow
+---@field q integer
+---@field r integer
+---@field to_q integer
+---@field to_r integer
+
 ---@class Event.island: Event
 ---@field player Player
 ---@field tiles integer writable: tiles making the island (1..6)
@@ -133,6 +146,7 @@
 ---@overload fun(event: "power_unlocked", handler: fun(ev: Event.power_unlocked), priority?: integer)
 ---@overload fun(event: "caldera_played", handler: fun(ev: Event.caldera_played), priority?: integer)
 ---@overload fun(event: "island", handler: fun(ev: Event.island), priority?: integer)
+---@overload fun(event: "lava_flow", handler: fun(ev: Event.lava_flow), priority?: integer)
 ---@overload fun(event: "lava_moved", handler: fun(ev: Event.lava_moved), priority?: integer)
 ---@overload fun(event: "critter_removed", handler: fun(ev: Event.critter_removed), priority?: integer)
 ---@overload fun(event: "collect", handler: fun(ev: Event.collect), priority?: integer)
@@ -338,6 +352,14 @@ function game.add_buys(n) end
 ---@param area integer 1-based
 ---@return BiomeArea[]
 function game.biome_areas(q, r, area) end
+---The lava flows decided but not yet arrived, by flow number.
+---@return LavaFlow[]
+function game.lava_flows() end
+---Effect: send a decided lava flow to (q, r), a neighbour of where it comes from.
+---@param flow integer
+---@param q integer
+---@param r integer
+function game.divert_lava(flow, q, r) end
 ---Effect: a logged die.
 ---@param sides integer 1..1000
 ---@return integer

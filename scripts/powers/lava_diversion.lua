@@ -7,3 +7,40 @@ card {
   stars = 1,
   text = "After a lava flow's target is rolled you may roll a d6 to divert it: 1-2 and 5-6 send it to a neighbouring tile, 3-4 keep it on course.",
 }
+
+local NAME = "Lava diversion"
+local TAG = "lava_diversion_roll"
+
+-- Ruling: every holder, in turn order from the active player, may try once per
+-- flow; the flow's number travels as the choice's value. The two tiles flanking
+-- the target (the source's neighbours either side of it) are renumbered:
+-- 1-2 diverts to the one clockwise before the target, 3-4 keeps the course,
+-- 5-6 diverts to the one after. Diverted lava may go to any height.
+on("lava_flow", function(ev)
+  for k = 0, game.players() - 1 do
+    local p = (game.active() + k) % game.players()
+    if game.holds(p, NAME) then
+      game.ask{ player = p, tag = TAG, choices = { { value = ev.flow, q = ev.to_q, r = ev.to_r } }, pass = true }
+    end
+  end
+end, 0, NAME)
+
+on("decision", function(ev)
+  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
+  local flow = game.lava_flows()[ev.value]
+  if not flow then return end
+  local around = game.neighbours(flow.q, flow.r)
+  local target
+  for i, at in ipairs(around) do
+    if at.q == flow.to_q and at.r == flow.to_r then target = i end
+  end
+  if not target then return end
+  local roll = game.roll(6)
+  if roll <= 2 then
+    local side = around[(target + 4) % 6 + 1]       -- the neighbour before the target
+    game.divert_lava(ev.value, side.q, side.r)
+  elseif roll >= 5 then
+    local side = around[target % 6 + 1]             -- the neighbour after the target
+    game.divert_lava(ev.value, side.q, side.r)
+  end
+end, 0, NAME)

@@ -416,3 +416,45 @@ TEST(island_forger_summons_a_four_tile_island)
     CHECK_EQ(placed, 4);
     CHECK_EQ(g->board.land_count, 5);
 }
+
+TEST(lava_diversion_roll_sends_lava_to_a_flanking_tile_or_keeps_its_course)
+{
+    for (int attempt = 0; attempt < 12; attempt++) {
+        Game *g = position(PHASE_COLLECT, DK_DISCARD);
+        hold(g, 1, 0, "Lava diversion");
+        for (int k = 0; k < 3; k++)
+            fx_push(&g->board, 0, 0, "uno_dark", 0);
+        for (int d = 0; d < 6; d++) {
+            Hex h = hex_neighbour(hex_make(0, 0), d);
+            for (int k = 0; k < (d == 0 ? 1 : 3); k++)
+                fx_push(&g->board, h.q, h.r, "uno_light", 0);
+        }
+        g->lava[0] = (Lava){ (uint16_t)fx_cell(0, 0), 0, 0 };
+        g->lava_count = 1;
+        g->pending.aux = 7;
+        rng_seed(&g->rng, (uint64_t)attempt + 100);
+        flow_advance(g);                    /* collect, then the lava decides to flow east */
+        REQUIRE(g->pending.kind == DK_SCRIPT);
+        CHECK_EQ(g->pending.player, 1);
+        REQUIRE(g->flow_count == 1);
+        Rng peek = g->rng;
+        int roll = (int)rng_below(&peek, 6) + 1;
+        apply(g, find(g, VERB_CHOOSE, -1));
+        int expect = roll <= 2 ? fx_cell(1, -1) : roll >= 5 ? fx_cell(0, 1) : fx_cell(1, 0);
+        REQUIRE(g->lava_count == 1);
+        CHECK_EQ(g->lava[0].cell, expect);
+    }
+}
+
+TEST(lava_flow_without_a_diversion_holder_arrives_unasked)
+{
+    Game *g = position(PHASE_COLLECT, DK_DISCARD);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    g->lava[0] = (Lava){ (uint16_t)fx_cell(0, 0), 0, 0 };
+    g->lava_count = 1;
+    g->pending.aux = 7;
+    flow_advance(g);
+    CHECK(g->pending.kind != DK_SCRIPT);
+    REQUIRE(g->lava_count == 1);
+    CHECK(g->lava[0].in_ocean);
+}
