@@ -10,7 +10,8 @@
 typedef struct View {
     Regions rg;
     uint8_t players_in[MAX_REGIONS];          /* bitmask of players with critters in the region */
-    uint8_t count_in[MAX_REGIONS][MAX_PLAYERS];
+    uint8_t active_in[MAX_REGIONS];           /* the same, dormant critters left out */
+    uint8_t count_in[MAX_REGIONS][MAX_PLAYERS];   /* critters per player, dormant ones left out */
     uint8_t on_cell[BOARD_CELLS];             /* critters standing on each cell (lazy: land only) */
 } View;
 
@@ -22,7 +23,9 @@ static inline int view_region(const Game *g, const View *v, int cell, int area)
 
 int  hand_count(const Game *g, int player);
 int  crater_count(const Game *g, int player);
-int  land_critter_count(const Game *g, int player);   /* critters on land, as 3+ player targeting counts them */
+int  land_critter_count(const Game *g, int player);   /* critters on land, dormant ones included (scoring) */
+int  active_land_critter_count(const Game *g, int player);   /* without the dormant (targeting) */
+static inline bool critter_dormant(const Critter *c) { return (c->flags & CRITTER_DORMANT) != 0; }
 int  first_in_hand(const Game *g, int player);        /* critter index, or -1 */
 int  critter_at(const Game *g, int cell, int area);   /* critter id, or -1 */
 int  critters_on_cell(const Game *g, int cell, int *ids, int max);

@@ -13,7 +13,7 @@
 #define EVENT_MAX_FIELDS 12
 
 #define VQ_EVENT_LIST(X)                                                          \
-    X(EV_TURN_START, "turn_start")             /* player; writable: mode, moves, over */ \
+    X(EV_TURN_START, "turn_start")             /* player; writable: mode, moves, over, buy, sacrifice */ \
     X(EV_TARGETS, "targets")                   /* player; writable: players (bitmask) */ \
     X(EV_BUY_LIMIT, "buy_limit")               /* player, bought, soil; writable: allowed */ \
     X(EV_TILE_PLACED, "tile_placed")           /* player, q, r, type, height */ \

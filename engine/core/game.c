@@ -87,6 +87,16 @@ int land_critter_count(const Game *g, int player)
     return n;
 }
 
+int active_land_critter_count(const Game *g, int player)
+{
+    int n = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[player].critters[i];
+        n += c->place == AT_BOARD && !critter_dormant(c);
+    }
+    return n;
+}
+
 int first_in_hand(const Game *g, int player)
 {
     for (int i = 0; i < g->rules.critters_per_player; i++)
@@ -148,6 +158,7 @@ void view_compute(const Game *g, View *v)
 {
     regions_compute(&g->board, &g->rules, &v->rg);
     memset(v->players_in, 0, (size_t)v->rg.count);
+    memset(v->active_in, 0, (size_t)v->rg.count);
     memset(v->count_in, 0, sizeof(v->count_in[0]) * (size_t)v->rg.count);
     for (int i = 0; i < g->board.land_count; i++)
         v->on_cell[g->board.land[i]] = 0;
@@ -161,6 +172,9 @@ void view_compute(const Game *g, View *v)
             if (r == NO_REGION)
                 continue;
             v->players_in[r] |= (uint8_t)(1u << p);
+            if (critter_dormant(c))
+                continue;
+            v->active_in[r] |= (uint8_t)(1u << p);
             v->count_in[r][p]++;
         }
 }
@@ -305,6 +319,8 @@ void critter_to_hand(Game *g, int id, const char *cause)
     c->place = AT_HAND;
     c->cell = 0;
     c->area = 0;
+    c->armour = 0;   /* back in hand, a critter is an ordinary one again */
+    c->flags = 0;
     if (listens(g, EV_CRITTER_REMOVED)) {
         GameEvent ev;
         event_begin(&ev, EV_CRITTER_REMOVED);

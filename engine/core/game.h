@@ -37,7 +37,15 @@ typedef struct Critter {
     uint8_t place;     /* CritterPlace */
     uint8_t area;      /* area index on the top tile when AT_BOARD */
     uint16_t cell;     /* board cell (AT_BOARD, AT_SEA) or grid slot (AT_GRID) */
+    uint8_t armour;    /* extra hit points: each absorbs one blow (lava, eruption, script damage) */
+    uint8_t flags;     /* CRITTER_* */
 } Critter;
+
+/* A dormant critter stays where it is: it cannot move, migrate, evacuate or be
+ * sacrificed, its stack cannot be stacked on, it collects nothing, does not
+ * count for targeting and takes no part in contests; it still holds its biome
+ * against claims and scores at the end. (Rules scripts set it: game.set_dormant.) */
+enum { CRITTER_DORMANT = 1 };
 
 /* Generic capabilities rules scripts switch on per player (game.set_ability).
  * The core knows what each allows; it never knows which power granted it. */
@@ -144,6 +152,7 @@ typedef struct QueueItem {
     uint16_t cell;     /* where the critter stood */
     uint8_t biome;     /* its biome before the change */
     uint8_t count;     /* DK_KEEP: critters still to send back */
+    uint8_t free_move; /* DK_EVACUATE: the escape costs nothing (an armoured critter) */
     uint8_t reach[MAX_LAND / 8]; /* land indices of its region before the change */
 } QueueItem;
 
@@ -238,6 +247,9 @@ typedef struct Game {
     uint8_t end_triggered;             /* EndReason of the first trigger, 0 if none */
     uint8_t trigger_player;
     int32_t vars[64];                  /* engine-owned storage for rules scripts (game.slot) */
+    uint8_t frozen[BOARD_CELLS / 8];   /* bit per board cell, land or ocean: frozen (see cell_frozen) */
+    uint8_t quiet_volcano;             /* the next volcano activated sends no lava (effect_quiet_volcano) */
+    uint8_t turn_skip;                 /* TURN_SKIP_* steps switched off for this turn (turn_start) */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
@@ -257,6 +269,17 @@ void action_log_free(ActionLog *log);
 typedef enum EndReason {
     END_NONE, END_SUPPLY, END_HAND_EMPTY, END_SUPER_VOLCANO, END_WINTER, END_STALLED
 } EndReason;
+
+/* Steps a turn_start handler may switch off for one turn (Game.turn_skip). */
+enum { TURN_SKIP_BUY = 1, TURN_SKIP_SACRIFICE = 2 };
+
+/* A frozen cell (a generic board state that scripts set, e.g. a winter): no tile,
+ * volcano or critter is placed on it, no critter moves onto or off it, is
+ * sacrificed from it or collects on it. Lava still flows across it. */
+static inline bool cell_frozen(const Game *g, int cell)
+{
+    return cell >= 0 && cell < BOARD_CELLS && (g->frozen[cell >> 3] >> (cell & 7)) & 1;
+}
 
 static inline int critter_id(int player, int index) { return player * MAX_CRITTERS + index; }
 static inline Critter *game_critter(Game *g, int id)

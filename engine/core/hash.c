@@ -238,6 +238,8 @@ static void h_player(Fnv *f, const Player *p, int critters)
     for (int i = 0; i < critters; i++) {
         h_u8(f, p->critters[i].place);
         h_u8(f, p->critters[i].area);
+        h_u8(f, p->critters[i].armour);
+        h_u8(f, p->critters[i].flags);
         h_u16(f, p->critters[i].cell);
     }
 }
@@ -333,6 +335,7 @@ uint64_t game_hash(const Game *g)
         h_u16(&f, q->cell);
         h_u8(&f, q->biome);
         h_u8(&f, q->count);
+        h_u8(&f, q->free_move);
         h_reach(&f, &g->board, q->reach);
     }
 
@@ -352,6 +355,12 @@ uint64_t game_hash(const Game *g)
     h_tag(&f, 'V');
     for (size_t i = 0; i < sizeof g->vars / sizeof g->vars[0]; i++)
         h_u32(&f, (uint32_t)g->vars[i]);
+
+    h_tag(&f, 'F');
+    for (size_t i = 0; i < sizeof g->frozen; i++)
+        h_u8(&f, g->frozen[i]);
+    h_u8(&f, g->quiet_volcano);
+    h_u8(&f, g->turn_skip);
 
     h_board(&f, &g->board);
     return f.h;

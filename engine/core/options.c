@@ -34,16 +34,62 @@ static void put(Out *out, int verb, int cell, int sub, int subject, int payv)
 
 static const ModeRules *mode_rules(const Game *g) { return &g->rules.modes[g->mode]; }
 
+/* ---- frozen cells (game.h cell_frozen): nothing is placed on them ---- */
+
+static bool any_frozen(const Game *g)
+{
+    for (size_t i = 0; i < sizeof g->frozen; i++)
+        if (g->frozen[i])
+            return true;
+    return false;
+}
+
+/* Drops the options o[start..n) whose cell is frozen; returns the new count. */
+static int drop_frozen(const Game *g, Option *o, int start, int n, int max)
+{
+    if (n > max)
+        n = max;
+    if (!any_frozen(g))
+        return n;
+    int k = start;
+    for (int i = start; i < n; i++)
+        if (!cell_frozen(g, o[i].cell))
+            o[k++] = o[i];
+    return k;
+}
+
+/* What the buy step may place: a tile type (0..), a volcano (BUY_VOLCANO) or
+ * an island's first tile (BUY_ISLAND), somewhere not frozen. */
+static bool placeable(const Game *g, int what, int mask)
+{
+    bool frozen = any_frozen(g);
+    if (!frozen)
+        return what == BUY_VOLCANO ? volcano_target_exists(g, mask)
+             : what == BUY_ISLAND ? island_start_exists(g)
+             : placement_exists(g, what, mask);
+    static Option scratch[MAX_OPTIONS];
+    int n = 0;
+    if (what == BUY_VOLCANO)
+        list_volcano_targets(g, mask, scratch, &n, MAX_OPTIONS);
+    else if (what == BUY_ISLAND)
+        list_island_tiles(g, scratch, &n, MAX_OPTIONS);
+    else
+        list_placements(g, what, mask, scratch, &n, MAX_OPTIONS);
+    return drop_frozen(g, scratch, 0, n, MAX_OPTIONS) > 0;
+}
+
 /* Free areas of `biome` on land cells in `reach`, other than `from`. */
 static void reach_targets(const Game *g, const QueueItem *q, int verb, const uint16_t *pays,
                           int npays, Out *out)
 {
     const Board *b = &g->board;
+    if (cell_frozen(g, q->cell))
+        return;   /* no critter moves off a frozen tile */
     for (int i = 0; i < b->land_count; i++) {
         if (!(q->reach[i >> 3] & (1 << (i & 7))))
             continue;
         int cell = b->land[i];
-        if (cell == q->cell)
+        if (cell == q->cell || cell_frozen(g, cell))
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++) {
@@ -66,13 +112,13 @@ static void list_moves(const Game *g, Out *out)
     put(out, VERB_PASS, 0, 0, 0, 0);
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         const Critter *c = &g->player[p].critters[i];
-        if (c->place != AT_BOARD)
+        if (c->place != AT_BOARD || critter_dormant(c) || cell_frozen(g, c->cell))
             continue;
         int region = view_region(g, &v, c->cell, c->area);
         /* Within its biome, to a free area on another tile. */
         for (int k = 0; k < b->land_count; k++) {
             int cell = b->land[k];
-            if (cell == c->cell)
+            if (cell == c->cell || cell_frozen(g, cell))
                 continue;
             int areas = board_areas(b, &g->rules, cell);
             for (int a = 0; a < areas; a++)
@@ -87,7 +133,7 @@ static void list_moves(const Game *g, Out *out)
             bool reach = cell == c->cell || pl->ability[ABILITY_MOVE_ANYWHERE] ||
                          (pl->ability[ABILITY_MOVE_ADJACENT] &&
                           hex_distance(board_hex(cell), board_hex(c->cell)) == 1);
-            if (!reach)
+            if (!reach || cell_frozen(g, cell))
                 continue;
             int areas = board_areas(b, &g->rules, cell);
             for (int a = 0; a < areas; a++) {
@@ -125,20 +171,20 @@ static void list_buys(const Game *g, Out *out)
                 Cost cost = item_cost(mg, g->active, tt->tile_class == TILE_UNO ? COST_UNO
                                                      : tt->tile_class == TILE_DUO ? COST_DUO : COST_TRIO);
                 int np = payments(&cost, pl->resources, pays, 64);
-                if (np == 0 || !placement_exists(g, t, mask))
+                if (np == 0 || !placeable(g, t, mask))
                     continue;
                 for (int k = 0; k < np; k++)
                     put(out, VERB_BUY, 0, 0, t, pays[k]);
                 tile_options += np;
             }
-        if (m->buy_volcano && g->supply_volcanoes > 0 && volcano_target_exists(g, mask)) {
+        if (m->buy_volcano && g->supply_volcanoes > 0 && placeable(g, BUY_VOLCANO, mask)) {
             int np = payments_for((Game *)g, g->active, COST_VOLCANO, pays, 64);
             for (int k = 0; k < np; k++)
                 put(out, VERB_BUY, 0, 0, BUY_VOLCANO, pays[k]);
             tile_options += np;
         }
         if (m->buy_island && land_supply(g) > 0 && crater_count(g, g->active) >= g->rules.island_crater_critters &&
-            island_start_exists(g)) {
+            placeable(g, BUY_ISLAND, mask)) {
             if (resource_total(pl) <= 1 && land_critter_count(g, g->active) < 3) {
                 /* The free island for a player who has fallen out: theirs to take
                  * or leave, so it does not make buying compulsory. */
@@ -178,7 +224,7 @@ static void list_claims(const Game *g, Out *out)
     const Board *b = &g->board;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (v.on_cell[cell])
+        if (v.on_cell[cell] || cell_frozen(g, cell))
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++)
@@ -192,11 +238,13 @@ static void list_sacrifices(const Game *g, Out *out)
     const ModeRules *m = mode_rules(g);
     const Player *pl = &g->player[g->active];
     put(out, VERB_PASS, 0, 0, 0, 0);
-    if (crater_count(g, g->active) >= g->rules.crater_capacity || g->sacrifices >= m->sacrifices_per_turn)
+    if (crater_count(g, g->active) >= g->rules.crater_capacity || g->sacrifices >= m->sacrifices_per_turn ||
+        (g->turn_skip & TURN_SKIP_SACRIFICE))
         return;
     if (m->sacrifice_board && !pl->sacrificed_board)
         for (int i = 0; i < g->rules.critters_per_player; i++)
-            if (pl->critters[i].place == AT_BOARD)
+            if (pl->critters[i].place == AT_BOARD && !critter_dormant(&pl->critters[i]) &&
+                !cell_frozen(g, pl->critters[i].cell))
                 put(out, VERB_SACRIFICE, 0, 0, critter_id(g->active, i), 0);
     if (m->sacrifice_hand && !pl->sacrificed_hand && first_in_hand(g, g->active) >= 0) {
         uint16_t pays[64];
@@ -253,14 +301,17 @@ int game_options(const Game *g, Option *o, int max)
     case DK_PLACE: {
         int mask = target_players((Game *)g);
         list_placements(g, g->bought_type, mask, o, &out.n, max);
+        out.n = drop_frozen(g, o, 0, out.n, max);
         break;
     }
     case DK_ISLAND:
         list_island_tiles(g, o, &out.n, max);
+        out.n = drop_frozen(g, o, 0, out.n, max);
         break;
     case DK_TARGET: {
         int mask = target_players((Game *)g);
         list_volcano_targets(g, mask, o, &out.n, max);
+        out.n = drop_frozen(g, o, 0, out.n, max);
         break;
     }
     case DK_UNLOCK:
@@ -272,7 +323,8 @@ int game_options(const Game *g, Option *o, int max)
         break;
     case DK_EVACUATE: {
         uint16_t pays[64];
-        int np = payments_for((Game *)g, pd->player, COST_EVACUATION, pays, 64);
+        int np = g->queue[0].free_move ? (pays[0] = 0, 1)
+                                       : payments_for((Game *)g, pd->player, COST_EVACUATION, pays, 64);
         put(&out, VERB_PASS, 0, 0, g->queue[0].subject, 0);
         if (np > 0)
             reach_targets(g, &g->queue[0], VERB_EVACUATE, pays, np, &out);

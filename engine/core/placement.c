@@ -19,6 +19,8 @@ bool stack_takes_tile(const Game *g, int cell)
 }
 
 /* Which players have critters on each land stack (by land index). */
+#define OWNERS_DORMANT 0x80   /* a dormant critter stands there */
+
 static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
 {
     memset(owners, 0, (size_t)g->board.land_count);
@@ -26,14 +28,15 @@ static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
         for (int i = 0; i < g->rules.critters_per_player; i++) {
             const Critter *c = &g->player[p].critters[i];
             if (c->place == AT_BOARD)
-                owners[g->board.land_index[c->cell]] |= (uint8_t)(1 << p);
+                owners[g->board.land_index[c->cell]] |=
+                    (uint8_t)((1 << p) | ((c->flags & CRITTER_DORMANT) ? OWNERS_DORMANT : 0));
         }
 }
 
 /* stack_targetable, with the owners precomputed. */
 static bool targetable(const Game *g, int cell, int mask, const uint8_t owners[MAX_LAND])
 {
-    int who = owners[g->board.land_index[cell]];
+    int who = owners[g->board.land_index[cell]] & ~OWNERS_DORMANT;
     return who == 0 || (who & mask) || board_top_class(&g->board, &g->rules, cell) == TILE_SOIL;
 }
 
@@ -46,7 +49,8 @@ static int scan_placements(const Game *g, int type, int mask, Option *o, int *n,
     int found = 0;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners))
+        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners) ||
+            (owners[k] & OWNERS_DORMANT))
             continue;
         uint8_t facing[HEX_DIRS];
         board_facing(b, &g->rules, cell, facing);

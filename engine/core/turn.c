@@ -6,6 +6,7 @@
  * evacuations, keeps) first, resolves merged biomes, performs decisions whose
  * only option is to pass, and moves to the next phase when one is done. */
 #include "core_internal.h"
+#include "effects.h"
 #include "placement.h"
 
 #include <stdio.h>
@@ -37,15 +38,8 @@ static void finish(Game *g, int reason)
 
 static void trigger_end(Game *g, int reason)
 {
-    if (g->end_triggered)
-        return;
-    g->end_triggered = (uint8_t)reason;
-    g->trigger_player = g->active;
-    GameEvent ev;
-    event_begin(&ev, EV_END_TRIGGERED);
-    event_field(&ev, "player", g->active, 0);
-    event_field(&ev, "reason", reason, 0);
-    emit(g, &ev);
+    char err[64];
+    effect_trigger_end(g, reason, err, sizeof err);
 }
 
 static void place_critter(Game *g, int player, int cell, int area)
@@ -95,6 +89,10 @@ void queue_displaced(Game *g, int cell, int kind)
     view_compute(g, &v);
     for (int i = 0; i < n; i++) {
         const Critter *c = game_critter(g, ids[i]);
+        if (critter_dormant(c)) {   /* it cannot migrate or evacuate */
+            critter_to_hand(g, ids[i], kind == DK_MIGRATE ? "covered" : "lava");
+            continue;
+        }
         QueueItem q;
         memset(&q, 0, sizeof q);
         q.kind = (uint8_t)kind;
@@ -122,7 +120,7 @@ static void resolve_contests(Game *g)
     View v;
     view_compute(g, &v);
     for (int r = 0; r < v.rg.count; r++) {
-        if (!v.players_in[r])
+        if (!v.active_in[r])
             continue;
         int top = 0, second = 0, top_players = 0;
         for (int p = 0; p < g->players; p++) {
@@ -131,13 +129,13 @@ static void resolve_contests(Game *g)
             else if (c == top && c > 0) { second = c; top_players++; }
             else if (c > second) second = c;
         }
-        int several = __builtin_popcount(v.players_in[r]) > 1;
+        int several = __builtin_popcount(v.active_in[r]) > 1;
         if (several && listens(g, EV_BIOMES_MERGED)) {
             GameEvent ev;
             event_begin(&ev, EV_BIOMES_MERGED);
             event_field(&ev, "player", g->active, 0);
             event_field(&ev, "region", r, 0);
-            event_field(&ev, "players_involved", v.players_in[r], 0);
+            event_field(&ev, "players_involved", v.active_in[r], 0);
             emit(g, &ev);
         }
         for (int k = 0; k < g->players; k++) {
@@ -152,7 +150,7 @@ static void resolve_contests(Game *g)
             int anchor = -1;
             for (int i = 0; i < g->rules.critters_per_player; i++) {
                 Critter *cr = &g->player[p].critters[i];
-                if (cr->place == AT_BOARD && view_region(g, &v, cr->cell, cr->area) == r) {
+                if (cr->place == AT_BOARD && !critter_dormant(cr) && view_region(g, &v, cr->cell, cr->area) == r) {
                     if (keep == 0)
                         critter_to_hand(g, critter_id(p, i), "contest");
                     else if (anchor < 0)
@@ -210,9 +208,27 @@ static void refresh_lava_flags(Game *g)
         g->board.cells[g->lava[i].cell].flags |= CELL_LAVA;
 }
 
+/* An armoured critter on the stack absorbs arriving lava: it loses a point of
+ * armour and the lava is gone. Returns whether that happened. */
+static bool armour_stops_lava(Game *g, int cell)
+{
+    int ids[16];
+    int n = critters_on_cell(g, cell, ids, 16);
+    for (int i = 0; i < n; i++) {
+        Critter *c = game_critter(g, ids[i]);
+        if (c->armour > 0) {
+            c->armour--;
+            return true;
+        }
+    }
+    return false;
+}
+
 static void lava_arrive(Game *g, int cell)
 {
     bool land = board_is_land(&g->board, cell);
+    if (land && armour_stops_lava(g, cell))
+        return;
     if (land)
         queue_displaced(g, cell, DK_EVACUATE);
     if (g->lava_count < MAX_LAVA)
@@ -312,9 +328,20 @@ static void activate_volcano(Game *g, int cell)
 {
     int ids[16];
     int n = critters_on_cell(g, cell, ids, 16);
+    /* Armoured critters flee for free to their biome elsewhere, losing a point of
+     * armour (if they cannot, their owner lets them go); the rest are wiped out. */
     for (int i = 0; i < n; i++)
-        critter_to_hand(g, ids[i], "volcano");
-    int height = g->board.cells[cell].height;
+        if (game_critter(g, ids[i])->armour == 0 || critter_dormant(game_critter(g, ids[i])))
+            critter_to_hand(g, ids[i], "volcano");
+    int first_new = g->queue_len;
+    queue_displaced(g, cell, DK_EVACUATE);
+    for (int k = first_new; k < g->queue_len; k++) {
+        g->queue[k].free_move = 1;
+        game_critter(g, g->queue[k].subject)->armour--;
+    }
+    /* A quieted volcano (effect_quiet_volcano) leaves as if nothing were lower. */
+    int height = g->quiet_volcano ? 0 : g->board.cells[cell].height;
+    g->quiet_volcano = 0;
     board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->volcano_held = 0;
     g->player[g->active].volcanoes++;
@@ -395,7 +422,7 @@ void flow_begin_turn(Game *g)
     g->buys_made = g->soil_placements = g->extra_buys = g->sacrifices = 0;
     Player *pl = &g->player[g->active];
     pl->sacrificed_board = pl->sacrificed_hand = pl->caldera_bought = 0;
-    int moves = 1, over = 0;
+    int moves = 1, over = 0, buy = 1, sacrifice = 1;
     if (listens(g, EV_TURN_START)) {
         GameEvent ev;
         event_begin(&ev, EV_TURN_START);
@@ -404,7 +431,11 @@ void flow_begin_turn(Game *g)
         event_field(&ev, "mode", g->mode, 1);
         event_field(&ev, "moves", moves, 1);
         event_field(&ev, "over", 0, 1);
+        event_field(&ev, "buy", 1, 1);
+        event_field(&ev, "sacrifice", 1, 1);
         emit(g, &ev);
+        buy = event_get(&ev, "buy") != 0;
+        sacrifice = event_get(&ev, "sacrifice") != 0;
         int mode = (int)event_get(&ev, "mode");
         if (mode >= 0 && mode < MODE_COUNT)
             g->mode = (uint8_t)mode;
@@ -416,6 +447,7 @@ void flow_begin_turn(Game *g)
         return;
     }
     g->moves_left = (uint16_t)(moves > 0 ? moves : 0);
+    g->turn_skip = (uint8_t)((buy ? 0 : TURN_SKIP_BUY) | (sacrifice ? 0 : TURN_SKIP_SACRIFICE));
     phase_event(g);
     if (mode_rules(g)->move && g->moves_left > 0)
         set_pending(g, DK_MOVE, g->active);
@@ -439,7 +471,8 @@ static void enter_buy(Game *g)
     g->phase = PHASE_BUY;
     set_pending(g, DK_BUY, g->active);
     phase_event(g);
-    if (!(m->buy_tiles || m->buy_volcano || m->buy_island || m->buy_caldera || m->buy_points)) {
+    if (!(m->buy_tiles || m->buy_volcano || m->buy_island || m->buy_caldera || m->buy_points) ||
+        (g->turn_skip & TURN_SKIP_BUY)) {
         enter_claim(g);
         return;
     }
@@ -488,10 +521,21 @@ static void enter_collect(Game *g)
         cap = (int)event_get(&ev, "cap");
     }
     if (allowed) {
+        /* One per biome the player controls through a critter that is awake
+         * (dormant critters collect nothing) and not on a frozen tile. */
         View v;
         view_compute(g, &v);
+        static uint8_t yields[MAX_REGIONS];
+        memset(yields, 0, sizeof yields);
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            int r = c->place == AT_BOARD && !critter_dormant(c) && !cell_frozen(g, c->cell)
+                        ? view_region(g, &v, c->cell, c->area) : -1;
+            if (r >= 0 && r < MAX_REGIONS)
+                yields[r] = 1;
+        }
         for (int r = 0; r < v.rg.count; r++)
-            if (v.players_in[r] & (1 << p))
+            if (yields[r] && (v.active_in[r] & (1 << p)))
                 gain(g, p, v.rg.biome[r], 1);
     }
     set_pending(g, DK_DISCARD, p);

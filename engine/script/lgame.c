@@ -50,7 +50,7 @@ static int l_targeting_threshold(lua_State *L)
 static int l_critters_on_land(lua_State *L)
 {
     Game *g = current(L);
-    lua_pushinteger(L, land_critter_count(g, check_player(L, g, 1)));
+    lua_pushinteger(L, active_land_critter_count(g, check_player(L, g, 1)));
     return 1;
 }
 
@@ -278,7 +278,8 @@ static int l_biome_areas(lua_State *L)
             lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
             lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
-            lua_pushboolean(L, critter_at(g, c, a) < 0); lua_setfield(L, -2, "free");
+            lua_pushboolean(L, critter_at(g, c, a) < 0 && !cell_frozen(g, c)); lua_setfield(L, -2, "free");
+            lua_pushboolean(L, cell_frozen(g, c)); lua_setfield(L, -2, "frozen");
             lua_rawseti(L, -2, ++n);
         }
     }
@@ -385,6 +386,8 @@ static void push_critter(lua_State *L, const Game *g, int id)
         lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
     }
     if (c->place == AT_BOARD) {
+        lua_pushinteger(L, c->armour); lua_setfield(L, -2, "armour");
+        lua_pushboolean(L, critter_dormant(c)); lua_setfield(L, -2, "dormant");
         lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
         lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, c->cell, c->area)));
         lua_setfield(L, -2, "biome");
@@ -428,6 +431,46 @@ static int l_to_hand(lua_State *L)
     return 0;
 }
 
+/** game.pay(player, n) -> true if paid: n resources of any types from the largest piles */
+static int l_pay(lua_State *L)
+{
+    Game *g = mutable_game(L, "pay");
+    int p = check_player(L, g, 1);
+    char err[128];
+    lua_pushboolean(L, effect_pay_any(g, p, (int)luaL_checkinteger(L, 2), err, sizeof err) == 0);
+    return 1;
+}
+
+/** game.damage(player, index): a blow — armour absorbs it, else the critter goes to hand */
+static int l_damage(lua_State *L)
+{
+    Game *g = mutable_game(L, "damage");
+    char err[128];
+    effect_result(L, effect_damage(g, check_critter(L, g, 1), err, sizeof err), "damage", err);
+    return 0;
+}
+
+/** game.set_armour(player, index, n): extra hit points of a critter on the board */
+static int l_set_armour(lua_State *L)
+{
+    Game *g = mutable_game(L, "set_armour");
+    int id = check_critter(L, g, 1);
+    char err[128];
+    effect_result(L, effect_set_armour(g, id, (int)luaL_checkinteger(L, 3), err, sizeof err), "set_armour", err);
+    return 0;
+}
+
+/** game.set_dormant(player, index, bool): a dormant critter stays put (see docs) */
+static int l_set_dormant(lua_State *L)
+{
+    Game *g = mutable_game(L, "set_dormant");
+    int id = check_critter(L, g, 1);
+    luaL_checktype(L, 3, LUA_TBOOLEAN);
+    char err[128];
+    effect_result(L, effect_set_dormant(g, id, lua_toboolean(L, 3), err, sizeof err), "set_dormant", err);
+    return 0;
+}
+
 /** game.move_critter(player, index, q, r, area): onto a free area of a land tile */
 static int l_move_critter(lua_State *L)
 {
@@ -464,6 +507,7 @@ static int l_stack(lua_State *L)
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, c->height); lua_setfield(L, -2, "height");
     lua_pushboolean(L, (c->flags & CELL_LAVA) != 0); lua_setfield(L, -2, "lava");
+    lua_pushboolean(L, cell_frozen(g, cell)); lua_setfield(L, -2, "frozen");
     const PlacedTile *t = board_top(&g->board, cell);
     if (t) {
         const TileType *tt = &g->rules.tile_types[t->type];
@@ -471,6 +515,90 @@ static int l_stack(lua_State *L)
         lua_pushstring(L, tt->name); lua_setfield(L, -2, "tile");
         lua_pushinteger(L, t->rotation); lua_setfield(L, -2, "rotation");
     }
+    return 1;
+}
+
+/** game.frozen(q, r) -> whether that position (land or ocean) is frozen */
+static int l_frozen(lua_State *L)
+{
+    Game *g = current(L);
+    lua_pushboolean(L, cell_frozen(g, check_cell(L, 1)));
+    return 1;
+}
+
+/** game.freeze(q, r): that position (land or ocean) freezes */
+static int l_freeze(lua_State *L)
+{
+    Game *g = mutable_game(L, "freeze");
+    char err[128];
+    effect_result(L, effect_freeze(g, check_cell(L, 1), err, sizeof err), "freeze", err);
+    return 0;
+}
+
+/** game.spread_frozen() -> positions newly frozen: every neighbour of a frozen position freezes */
+static int l_spread_frozen(lua_State *L)
+{
+    Game *g = mutable_game(L, "spread_frozen");
+    lua_pushinteger(L, effect_spread_frozen(g));
+    return 1;
+}
+
+/** game.place_critter(player, q, r, area): a critter from hand onto a free area */
+static int l_place_critter(lua_State *L)
+{
+    Game *g = mutable_game(L, "place_critter");
+    int p = check_player(L, g, 1);
+    int cell = check_cell(L, 2);
+    char err[128];
+    effect_result(L, effect_place_critter(g, p, cell, (int)luaL_checkinteger(L, 4) - 1, err, sizeof err),
+                  "place_critter", err);
+    return 0;
+}
+
+/** game.stack_volcano(q, r) -> false when the supply has no volcano tile left, else true */
+static int l_stack_volcano(lua_State *L)
+{
+    Game *g = mutable_game(L, "stack_volcano");
+    int cell = check_cell(L, 1);
+    if (g->supply_volcanoes == 0) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    char err[128];
+    effect_result(L, effect_stack_volcano(g, cell, err, sizeof err), "stack_volcano", err);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/** game.add_lava(q, r): a lava token on a land stack; it flows on at the lava step */
+static int l_add_lava(lua_State *L)
+{
+    Game *g = mutable_game(L, "add_lava");
+    char err[128];
+    effect_result(L, effect_add_lava(g, check_cell(L, 1), err, sizeof err), "add_lava", err);
+    return 0;
+}
+
+/** game.quiet_volcano(): the volcano about to be activated sends no lava */
+static int l_quiet_volcano(lua_State *L)
+{
+    effect_quiet_volcano(mutable_game(L, "quiet_volcano"));
+    return 0;
+}
+
+/** game.trigger_end(reason): an end trigger (game.END) for the active player; the first one counts */
+static int l_trigger_end(lua_State *L)
+{
+    Game *g = mutable_game(L, "trigger_end");
+    char err[128];
+    effect_result(L, effect_trigger_end(g, (int)luaL_checkinteger(L, 1), err, sizeof err), "trigger_end", err);
+    return 0;
+}
+
+/** game.supply_volcanoes() -> volcano tiles left in the supply */
+static int l_supply_volcanoes(lua_State *L)
+{
+    lua_pushinteger(L, current(L)->supply_volcanoes);
     return 1;
 }
 
@@ -578,9 +706,22 @@ static const luaL_Reg FUNCS[] = {
     { "critters", l_critters },
     { "critters_at", l_critters_at },
     { "to_hand", l_to_hand },
+    { "damage", l_damage },
+    { "pay", l_pay },
+    { "set_armour", l_set_armour },
+    { "set_dormant", l_set_dormant },
     { "move_critter", l_move_critter },
     { "neighbours", l_neighbours },
     { "stack", l_stack },
+    { "frozen", l_frozen },
+    { "freeze", l_freeze },
+    { "spread_frozen", l_spread_frozen },
+    { "place_critter", l_place_critter },
+    { "stack_volcano", l_stack_volcano },
+    { "add_lava", l_add_lava },
+    { "quiet_volcano", l_quiet_volcano },
+    { "trigger_end", l_trigger_end },
+    { "supply_volcanoes", l_supply_volcanoes },
     { "remove_top", l_remove_top },
     { "rotate_top", l_rotate_top },
     { "roll", l_roll },

@@ -185,6 +185,8 @@ manifest = nil
 ---@field r? integer
 ---@field area? integer 1-based, on the board
 ---@field biome? Biome on the board
+---@field armour? integer points of armour, on the board
+---@field dormant? boolean on the board
 
 ---@class Hex
 ---@field q integer
@@ -352,6 +354,25 @@ function game.add_buys(n) end
 ---@param area integer 1-based
 ---@return BiomeArea[]
 function game.biome_areas(q, r, area) end
+---Effect: take n resources of any types from the player's largest piles.
+---@param player Player
+---@param n integer
+---@return boolean paid false (nothing paid) if the player holds fewer
+function game.pay(player, n) end
+---Effect: a blow. An armoured critter loses a point of armour; any other goes to hand.
+---@param player Player
+---@param index integer 1-based
+function game.damage(player, index) end
+---Effect: give a critter on the board n (0..9) points of armour.
+---@param player Player
+---@param index integer 1-based
+---@param n integer
+function game.set_armour(player, index, n) end
+---Effect: make a critter on the board dormant (or wake it).
+---@param player Player
+---@param index integer 1-based
+---@param dormant boolean
+function game.set_dormant(player, index, dormant) end
 ---The lava flows decided but not yet arrived, by flow number.
 ---@return LavaFlow[]
 function game.lava_flows() end

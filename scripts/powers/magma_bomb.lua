@@ -25,10 +25,11 @@ on("volcano_activated", function(ev)
 end, 0, NAME)
 
 -- The d6 picks the neighbour (numbered clockwise from east); it may be higher
--- than the volcano. Every critter there is wiped out to its owner's hand.
+-- than the volcano. Every critter there takes a blow: wiped out to its owner's
+-- hand, or an armoured (Colossal) critter loses a point of armour.
 on("decision", function(ev)
   if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
   game.set_var(THREW[ev.player], round())
   local hit = game.neighbours(ev.q, ev.r)[game.roll(6)]
-  for _, c in ipairs(game.critters_at(hit.q, hit.r)) do game.to_hand(c.player, c.index) end
+  for _, c in ipairs(game.critters_at(hit.q, hit.r)) do game.damage(c.player, c.index) end
 end, 0, NAME)

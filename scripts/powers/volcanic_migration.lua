@@ -12,23 +12,8 @@ local NAME = "Volcanic migration"
 local TAG = "volcanic_migration_escape"
 local COST = 3
 
--- Ruling: the 3 resources are taken from the owner's largest piles (dark first
--- on ties); the owner chooses where the critter goes, or to stay and be wiped out.
-local function pay(player)
-  local have = game.resources(player)
-  local total = have.dark + have.medium + have.light
-  if total < COST then return false end
-  for _ = 1, COST do
-    local best = "dark"
-    for _, b in ipairs({ "medium", "light" }) do
-      if have[b] > have[best] then best = b end
-    end
-    game.lose(player, best, 1)
-    have[best] = have[best] - 1
-  end
-  return true
-end
-
+-- Ruling: the 3 resources are taken from the owner's largest piles (game.pay);
+-- the owner chooses where the critter goes, or to stay and be wiped out.
 local function total(player)
   local have = game.resources(player)
   return have.dark + have.medium + have.light
@@ -55,5 +40,5 @@ end, 0, NAME)
 on("decision", function(ev)
   if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
   local index, area = ev.value // 10, ev.value % 10
-  if pay(ev.player) then game.move_critter(ev.player, index, ev.q, ev.r, area) end
+  if game.pay(ev.player, COST) then game.move_critter(ev.player, index, ev.q, ev.r, area) end
 end, 0, NAME)

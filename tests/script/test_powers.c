@@ -458,3 +458,139 @@ TEST(lava_flow_without_a_diversion_holder_arrives_unasked)
     REQUIRE(g->lava_count == 1);
     CHECK(g->lava[0].in_ocean);
 }
+
+TEST(colossal_critter_upgrade_costs_four_and_scores_four_points)
+{
+    Game *g = position(PHASE_BUY, DK_BUY);
+    hold(g, 0, 0, "Colossal critter");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 3, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    give(g, 0, 2, 1, 1);
+    g->buys_made = 1;
+    apply(g, find(g, VERB_PASS, -1));   /* end the buy step: the claim step begins with the offer */
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(0, 0)));
+    CHECK_EQ(g->player[0].critters[0].armour, 1);
+    CHECK_EQ(resource_total(&g->player[0]), 0);
+    Scores sc;
+    game_score(g, &sc);
+    CHECK_EQ(sc.line[0].critters + sc.line[0].bonus, 4);
+}
+
+TEST(colossal_critter_stops_lava_losing_a_hit_point)
+{
+    Game *g = position(PHASE_COLLECT, DK_DISCARD);
+    hold(g, 0, 0, "Colossal critter");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_light", 0);
+    for (int d = 1; d < 6; d++) {
+        Hex h = hex_neighbour(hex_make(0, 0), d);
+        fx_push(&g->board, h.q, h.r, "uno_medium", 0);
+        fx_push(&g->board, h.q, h.r, "uno_medium", 0);
+    }
+    fx_critter(g, 1, 0, 1, 0, 0);
+    g->player[1].critters[0].armour = 1;
+    g->lava[0] = (Lava){ (uint16_t)fx_cell(0, 0), 0, 0 };
+    g->lava_count = 1;
+    g->pending.aux = 7;
+    flow_advance(g);
+    CHECK_EQ(g->player[1].critters[0].place, AT_BOARD);
+    CHECK_EQ(g->player[1].critters[0].armour, 0);
+    CHECK_EQ(g->lava_count, 0);                    /* the lava is gone */
+}
+
+TEST(colossal_critter_flees_a_volcano_to_its_biome_losing_a_hit_point)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_critter(g, 1, 0, 0, 0, 0);
+    g->player[1].critters[0].armour = 1;
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    REQUIRE(g->pending.kind == DK_EVACUATE);
+    CHECK_EQ(g->pending.player, 1);
+    int flee = find(g, VERB_EVACUATE, fx_cell(1, 0));
+    REQUIRE(flee >= 0);
+    apply(g, flee);
+    CHECK_EQ(g->player[1].critters[0].cell, fx_cell(1, 0));
+    CHECK_EQ(g->player[1].critters[0].armour, 0);
+}
+
+TEST(colossal_critter_that_cannot_flee_a_volcano_goes_to_hand)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_critter(g, 1, 0, 0, 0, 0);
+    g->player[1].critters[0].armour = 1;
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    CHECK(g->player[1].critters[0].place != AT_BOARD);   /* to hand (B's turn may sacrifice it) */
+    CHECK_EQ(g->player[1].critters[0].armour, 0);
+}
+
+TEST(magma_bomb_takes_a_hit_point_from_a_colossal_critter)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 1, 0, "Magma bomb");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    for (int d = 0; d < 6; d++) {
+        Hex h = hex_neighbour(hex_make(0, 0), d);
+        fx_push(&g->board, h.q, h.r, d % 2 ? "uno_light" : "uno_medium", 0);
+        fx_critter(g, 0, d, h.q, h.r, 0);
+        g->player[0].critters[d].armour = 1;
+    }
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    while (g->pending.kind == DK_UNLOCK || (g->pending.kind == DK_SCRIPT && g->pending.player == 0))
+        apply(g, 0);
+    REQUIRE(g->pending.kind == DK_SCRIPT && g->pending.player == 1);
+    apply(g, find(g, VERB_CHOOSE, -1));
+    int armoured = 0;
+    for (int d = 0; d < 6; d++)
+        armoured += g->player[0].critters[d].armour;
+    CHECK_EQ(land_critter_count(g, 0), 6);          /* nobody wiped out... */
+    CHECK_EQ(armoured, 5);                          /* ...one lost its armour */
+}
+
+TEST(burrowed_critter_is_safe_from_stacking_and_collects_nothing)
+{
+    Game *g = position(PHASE_CLAIM, DK_CLAIM);
+    hold(g, 0, 0, "Burrowing critters");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    apply(g, find(g, VERB_PASS, -1));              /* claim nothing; the sacrifice step offers burrowing */
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(0, 0)));
+    CHECK(g->player[0].critters[0].flags & CRITTER_DORMANT);
+    /* B's turn: no tile may be stacked on the burrowed critter's stack. */
+    Game probe = *g;
+    probe.log = NULL;
+    probe.active = 1;
+    probe.phase = PHASE_BUY;
+    probe.pending = (Pending){ DK_PLACE, 1, 0, 0, 0 };
+    probe.bought_type = (uint8_t)fx_type("uno_dark");
+    CHECK_EQ(find(&probe, VERB_TILE, fx_cell(0, 0)), -1);
+    CHECK(find(&probe, VERB_TILE, fx_cell(1, 0)) >= 0);
+    CHECK_EQ(active_land_critter_count(g, 0), 0);   /* not counted for targeting */
+}
+
+TEST(burrowed_critter_emerges_at_a_later_burrow_step)
+{
+    Game *g = position(PHASE_CLAIM, DK_CLAIM);
+    hold(g, 0, 0, "Burrowing critters");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    g->player[0].critters[0].flags = CRITTER_DORMANT;
+    apply(g, find(g, VERB_PASS, -1));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(0, 0)));
+    CHECK(!(g->player[0].critters[0].flags & CRITTER_DORMANT));
+}
