@@ -835,6 +835,16 @@ static int l_declare_card(lua_State *L)
     if (!isnum || stars < 0 || stars > 9)
         return luaL_error(L, "card '%s': 'stars' must be 0..9", c.name);
     c.stars = (uint8_t)stars;
+    struct SessionCardDoc *doc = &s->card_docs[r->power_card_count];
+    memset(doc, 0, sizeof *doc);
+    lua_getfield(L, 1, "text");
+    snprintf(doc->text, sizeof doc->text, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_getfield(L, 1, "ruling");
+    snprintf(doc->ruling, sizeof doc->ruling, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_pop(L, 2);
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
+        snprintf(doc->chunk, sizeof doc->chunk, "%s", ar.short_src);
     r->power_cards[r->power_card_count++] = c;
     lua_pushinteger(L, r->power_card_count - 1);
     return 1;

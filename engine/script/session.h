@@ -26,7 +26,13 @@ typedef struct Session {
     ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
     int read_only;
     char deal[512];            /* session_set_deal */
-    int cards_frozen;          /* set once scripts/powers has loaded */             /* handling a query event: bindings must not change the game */
+    int cards_frozen;          /* set once scripts/powers has loaded */
+    /* What card{} declared beyond the rules' numbers, by card index: for docs. */
+    struct SessionCardDoc {
+        char text[600];
+        char ruling[600];
+        char chunk[96];        /* the script that declared the card */
+    } card_docs[MAX_POWER_CARDS];             /* handling a query event: bindings must not change the game */
     int slot_count;            /* game.var slots handed out while scripts load */
     char slots[64][32];
     int tag_count;             /* names of script questions (game.ask tags), by id */
