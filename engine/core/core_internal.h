@@ -56,6 +56,13 @@ static inline int listens(const Game *g, int id)
 /* Sends a critter to its owner's hand. `cause` names why, for the event. */
 void critter_to_hand(Game *g, int id, const char *cause);
 
+/* A volcano's blow to the stack at `cell`: critters wiped out to hand, armoured
+ * ones queued to flee for free (turn.c). */
+void volcano_wipe(Game *g, int cell);
+/* Decides a lava flow from `cell` to a uniformly drawn neighbour lower than
+ * `height`, if any; it arrives with the turn's other flows (turn.c). */
+void lava_flow_from(Game *g, int cell, int height);
+
 /* Turn flow (turn.c). */
 void flow_advance(Game *g);
 void flow_begin_turn(Game *g);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core_internal.h"
+#include "placement.h"
 
 #define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
 
@@ -146,6 +147,45 @@ int effect_set_dormant(Game *g, int id, bool dormant, char *err, int errlen)
     else
         c->flags &= (uint8_t)~CRITTER_DORMANT;
     g->contest_dirty = 1;   /* one that wakes may find company in its biome */
+    return 0;
+}
+
+int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
+{
+    if (cell < 0 || cell >= BOARD_CELLS || !stack_takes_tile(g, cell))
+        FAIL("a volcano needs a land stack without lava or a volcano on top");
+    if (g->supply_volcanoes == 0)
+        FAIL("the supply has no volcano tile left");
+    int height = g->board.cells[cell].height;
+    volcano_wipe(g, cell);
+    g->supply_volcanoes--;
+    board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
+    g->player[player].volcanoes++;
+    g->contest_dirty = 1;
+    lava_flow_from(g, cell, height);
+    return 0;
+}
+
+int effect_slide(Game *g, int from, int to, char *err, int errlen)
+{
+    if (from < 0 || from >= BOARD_CELLS || to < 0 || to >= BOARD_CELLS ||
+        hex_distance(board_hex(from), board_hex(to)) != 1)
+        FAIL("a tile slides onto a neighbouring stack");
+    if (!stack_takes_tile(g, from) || !stack_takes_tile(g, to))
+        FAIL("both stacks must be land without lava or a volcano on top");
+    if (g->board.cells[to].height >= g->board.cells[from].height)
+        FAIL("a tile slides only onto a lower stack");
+    const PlacedTile *top = board_top(&g->board, from);
+    int type = top->type, rotation = top->rotation;
+    queue_displaced(g, to, DK_EVACUATE);            /* crushed unless they escape */
+    int riders[16];
+    int n = critters_on_cell(g, from, riders, 16);
+    board_pop(&g->board, from);
+    if (board_push(&g->board, to, type, rotation) != 0)
+        FAIL("the board is full");
+    for (int i = 0; i < n; i++)
+        game_critter(g, riders[i])->cell = (uint16_t)to;   /* same tile, same area */
+    g->contest_dirty = 1;
     return 0;
 }
 

@@ -31,6 +31,15 @@ int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen);
 int effect_damage(Game *g, int id, char *err, int errlen);
 int effect_set_armour(Game *g, int id, int armour, char *err, int errlen);
 int effect_set_dormant(Game *g, int id, bool dormant, char *err, int errlen);
+/* A further eruption at `cell` for `player` (no Power Grid unlock): the blow,
+ * a Volcano tile from the supply, one more activated volcano, and its lava
+ * with the turn's other flows. Fails if the supply has no volcano or the
+ * stack cannot take one. */
+int effect_erupt(Game *g, int player, int cell, char *err, int errlen);
+/* Slides the top tile of `from` onto the lower neighbouring stack `to`
+ * (a landslide): critters on the sliding tile ride along; those on `to`
+ * flee as from lava (paying to evacuate) or go to hand. Edges need not match. */
+int effect_slide(Game *g, int from, int to, char *err, int errlen);
 int effect_set_ability(Game *g, int player, int ability, int value, char *err, int errlen);
 /* A critter from the player's hand onto a free area (cell, area) of a land top
  * tile that is neither frozen nor under lava. */

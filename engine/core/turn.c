@@ -290,10 +290,7 @@ static void resolve_flows(Game *g)
 
 static void start_lava(Game *g, int cell, int height)
 {
-    int lower[6];
-    int n = board_lower_neighbours(&g->board, cell, height, lower);
-    if (n > 0)
-        add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)n)]);
+    lava_flow_from(g, cell, height);
     announce_flows(g, DK_BUY);
 }
 
@@ -324,7 +321,7 @@ static void progress_lava(Game *g)
     g->contest_dirty = 1;
 }
 
-static void activate_volcano(Game *g, int cell)
+void volcano_wipe(Game *g, int cell)
 {
     int ids[16];
     int n = critters_on_cell(g, cell, ids, 16);
@@ -339,6 +336,19 @@ static void activate_volcano(Game *g, int cell)
         g->queue[k].free_move = 1;
         game_critter(g, g->queue[k].subject)->armour--;
     }
+}
+
+void lava_flow_from(Game *g, int cell, int height)
+{
+    int lower[6];
+    int n = board_lower_neighbours(&g->board, cell, height, lower);
+    if (n > 0)
+        add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)n)]);
+}
+
+static void activate_volcano(Game *g, int cell)
+{
+    volcano_wipe(g, cell);
     /* A quieted volcano (effect_quiet_volcano) leaves as if nothing were lower. */
     int height = g->quiet_volcano ? 0 : g->board.cells[cell].height;
     g->quiet_volcano = 0;

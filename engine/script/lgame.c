@@ -431,6 +431,27 @@ static int l_to_hand(lua_State *L)
     return 0;
 }
 
+/** game.erupt(player, q, r): a further eruption there, without an unlock */
+static int l_erupt(lua_State *L)
+{
+    Game *g = mutable_game(L, "erupt");
+    int p = check_player(L, g, 1);
+    int cell = check_cell(L, 2);
+    char err[128];
+    effect_result(L, effect_erupt(g, p, cell, err, sizeof err), "erupt", err);
+    return 0;
+}
+
+/** game.slide(from_q, from_r, to_q, to_r): a landslide onto a lower neighbouring stack */
+static int l_slide(lua_State *L)
+{
+    Game *g = mutable_game(L, "slide");
+    int from = check_cell(L, 1), to = check_cell(L, 3);
+    char err[128];
+    effect_result(L, effect_slide(g, from, to, err, sizeof err), "slide", err);
+    return 0;
+}
+
 /** game.pay(player, n) -> true if paid: n resources of any types from the largest piles */
 static int l_pay(lua_State *L)
 {
@@ -708,6 +729,8 @@ static const luaL_Reg FUNCS[] = {
     { "to_hand", l_to_hand },
     { "damage", l_damage },
     { "pay", l_pay },
+    { "erupt", l_erupt },
+    { "slide", l_slide },
     { "set_armour", l_set_armour },
     { "set_dormant", l_set_dormant },
     { "move_critter", l_move_critter },

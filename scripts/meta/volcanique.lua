@@ -20,6 +20,8 @@
 ---@field mode integer writable: one of game.MODE
 ---@field moves integer writable: critter moves allowed this turn
 ---@field over integer writable: 1 ends the game now
+---@field buy integer writable: 0 skips this turn's buy step (1)
+---@field sacrifice integer writable: 0 allows no sacrifice this turn (1)
 
 ---@class Event.phase: Event
 ---@field player Player
@@ -196,11 +198,13 @@ manifest = nil
 ---@field q integer
 ---@field r integer
 ---@field area integer 1-based
----@field free boolean no critter stands there
+---@field free boolean no critter stands there and the tile is not frozen
+---@field frozen boolean the tile is frozen
 
 ---@class Stack
 ---@field height integer
 ---@field lava boolean
+---@field frozen boolean
 ---@field top? "uno"|"duo"|"trio"|"volcano"|"soil"
 ---@field tile? string
 ---@field rotation? integer
@@ -354,6 +358,17 @@ function game.add_buys(n) end
 ---@param area integer 1-based
 ---@return BiomeArea[]
 function game.biome_areas(q, r, area) end
+---Effect: a further eruption at (q, r), without a Power Grid unlock.
+---@param player Player
+---@param q integer
+---@param r integer
+function game.erupt(player, q, r) end
+---Effect: slide the top tile of (from_q, from_r) onto the lower neighbouring stack (to_q, to_r).
+---@param from_q integer
+---@param from_r integer
+---@param to_q integer
+---@param to_r integer
+function game.slide(from_q, from_r, to_q, to_r) end
 ---Effect: take n resources of any types from the player's largest piles.
 ---@param player Player
 ---@param n integer
@@ -381,6 +396,41 @@ function game.lava_flows() end
 ---@param q integer
 ---@param r integer
 function game.divert_lava(flow, q, r) end
+---Whether the position (land or ocean) is frozen.
+---@param q integer
+---@param r integer
+---@return boolean
+function game.frozen(q, r) end
+---Effect: the position (land or ocean) freezes.
+---@param q integer
+---@param r integer
+function game.freeze(q, r) end
+---Effect: every position next to a frozen one freezes.
+---@return integer newly frozen positions
+function game.spread_frozen() end
+---Effect: a critter from the player's hand onto a free area of a land tile (not frozen, no lava).
+---@param player Player
+---@param q integer
+---@param r integer
+---@param area integer 1-based
+function game.place_critter(player, q, r, area) end
+---Effect: a Volcano tile from the supply onto a land stack (critters there go to hand); not an activation.
+---@param q integer
+---@param r integer
+---@return boolean stacked false when the supply has no volcano tile left
+function game.stack_volcano(q, r) end
+---Effect: a lava token onto a land stack without lava; it flows on at the lava step.
+---@param q integer
+---@param r integer
+function game.add_lava(q, r) end
+---Effect: the volcano about to be activated sends no lava.
+function game.quiet_volcano() end
+---Effect: an end trigger (one of game.END) for the active player; only a game's first counts.
+---@param reason integer
+function game.trigger_end(reason) end
+---Volcano tiles left in the supply.
+---@return integer
+function game.supply_volcanoes() end
 ---Effect: a logged die.
 ---@param sides integer 1..1000
 ---@return integer

@@ -594,3 +594,49 @@ TEST(burrowed_critter_emerges_at_a_later_burrow_step)
     apply(g, find(g, VERB_CHOOSE, fx_cell(0, 0)));
     CHECK(!(g->player[0].critters[0].flags & CRITTER_DORMANT));
 }
+
+TEST(landslide_slides_a_tile_next_to_the_volcano_onto_a_lower_stack)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 0, 0, "Landslide");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);                    /* the volcano's target */
+    fx_push(&g->board, 1, 0, "uno_light", 0);                   /* a stack of two next to it... */
+    fx_push(&g->board, 1, 0, "uno_medium", 0);
+    fx_push(&g->board, 2, 0, "uno_light", 0);                   /* ...and a lower one beyond */
+    fx_critter(g, 0, 0, 1, 0, 0);                               /* rides the sliding tile */
+    fx_critter(g, 1, 0, 2, 0, 0);                               /* crushed unless it escapes */
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(2, 0)));
+    CHECK_EQ(g->board.cells[fx_cell(1, 0)].height, 1);
+    CHECK_EQ(g->board.cells[fx_cell(2, 0)].height, 2);
+    CHECK_EQ(board_area_biome(&g->board, &g->rules, fx_cell(2, 0), 0), BIOME_MEDIUM);
+    CHECK_EQ(g->player[0].critters[0].cell, fx_cell(2, 0));     /* it rode along */
+    CHECK(g->player[1].critters[0].place != AT_BOARD);          /* B had nowhere to flee */
+}
+
+TEST(lateral_eruption_rolls_a_d4_for_a_second_volcano_beside_the_first)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 0, 0, "Lateral eruption");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    for (int d = 0; d < 6; d++) {
+        Hex h = hex_neighbour(hex_make(0, 0), d);
+        fx_push(&g->board, h.q, h.r, d % 2 ? "uno_light" : "uno_medium", 0);
+        fx_push(&g->board, h.q, h.r, d % 2 ? "uno_light" : "uno_medium", 0);   /* higher than the target */
+    }
+    g->supply_volcanoes--;
+    g->volcano_held = 1;
+    int volcanoes_before = g->supply_volcanoes;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    Rng peek = g->rng;
+    int roll = (int)rng_below(&peek, 4) + 1;
+    apply(g, find(g, VERB_CHOOSE, fx_cell(1, 0)));              /* side 1: east */
+    Hex site = hex_neighbour(hex_make(0, 0), roll - 1);
+    CHECK_EQ(board_top_class(&g->board, &g->rules, board_cell(site)), TILE_VOLCANO);
+    CHECK_EQ(g->supply_volcanoes, volcanoes_before - 1);
+    CHECK_EQ(g->player[0].volcanoes, 2);
+}
