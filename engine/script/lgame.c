@@ -773,6 +773,9 @@ static const luaL_Reg FUNCS[] = {
     { NULL, NULL },
 };
 
+Game *lgame_current(lua_State *L) { return current(L); }
+Game *lgame_mutable(lua_State *L, const char *fn) { return mutable_game(L, fn); }
+
 static int open_game(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
@@ -781,6 +784,12 @@ static int open_game(lua_State *L)
     luaL_newlibtable(L, FUNCS);
     lua_pushlightuserdata(L, s);
     luaL_setfuncs(L, FUNCS, 1);
+    /* Bindings kept in files of their own (lgame_*.c), same upvalue. */
+    const luaL_Reg *const more[] = { LGAME_SEA_FUNCS, LGAME_ISLAND_FUNCS };
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
+        lua_pushlightuserdata(L, s);
+        luaL_setfuncs(L, more[i], 1);
+    }
     lua_createtable(L, 0, MODE_COUNT);
     lua_pushinteger(L, MODE_NORMAL); lua_setfield(L, -2, "normal");
     lua_pushinteger(L, MODE_FINAL); lua_setfield(L, -2, "final");
