@@ -48,5 +48,6 @@ int cmd_merge(const CliArgs *a);
 int cmd_compare(const CliArgs *a);
 int cmd_strength(const CliArgs *a);
 int cmd_bench(const CliArgs *a);
+int cmd_powers(const CliArgs *a);
 
 #endif

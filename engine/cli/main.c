@@ -53,6 +53,10 @@ static void print_help(FILE *out)
         "  bench [--games K] [--seed S]\n"
         "                      speed figures: random playouts with and without scripts,\n"
         "                      listing placements, cloning a game, memory per game\n"
+        "  powers [--markdown]\n"
+        "                      list every power card as its script declares it: grid levels,\n"
+        "                      stars, Caldera bolt, rules text, ruling and the events its\n"
+        "                      handlers hook; --markdown prints the whole of docs/powers.md\n"
         "  help                this text\n"
         "\n"
         "options:\n"
@@ -100,6 +104,7 @@ int main(int argc, char **argv)
         { "replay", cmd_replay }, { "tui", cmd_tui }, { "sim", cmd_sim },
         { "gui", cmd_gui }, { "merge", cmd_merge }, { "compare", cmd_compare },
         { "strength", cmd_strength }, { "bench", cmd_bench },
+        { "powers", cmd_powers },
     };
     if (strcmp(cmd, "help") == 0) {
         print_help(stdout);

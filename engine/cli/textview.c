@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core_internal.h"
+#include "sea.h"
 
 static const char CLASS_LETTER[TILE_CLASS_COUNT] = { 'U', 'D', 'T', 'V', 's' };
 static const char BIOME_LETTER[BIOME_COUNT] = { 'd', 'm', 'l' };
@@ -34,6 +35,9 @@ static void cell_text(const Game *g, int cell, char out[6])
             memcpy(out, " ~~~ ", 5);
         else
             memcpy(out, "  .  ", 5);
+        int sea = sea_critter_at(g, cell);   /* a sea critter: its seat letter */
+        if (sea >= 0)
+            out[2] = seat_letter(sea / MAX_CRITTERS);
         return;
     }
     out[0] = (char)('0' + (b->cells[cell].height % 10));
@@ -64,7 +68,7 @@ void text_board(FILE *out, const Game *g)
     for (int r = rmin; r <= rmax; r++)
         if (2 * qmin + r < shift_min)
             shift_min = 2 * qmin + r;
-    fprintf(out, "Board (cell = height, top tile U/D/T/V/s, then each area: seat letter or free biome d/m/l; ~ lava)\n");
+    fprintf(out, "Board (cell = height, top tile U/D/T/V/s, then each area: seat letter or free biome d/m/l; ~ lava; a seat letter in the ocean: a sea critter)\n");
     for (int r = rmin; r <= rmax; r++) {
         fprintf(out, "r=%3d ", r);
         int indent = (2 * qmin + r - shift_min) * 3;

@@ -20,7 +20,9 @@ static const char *const END_NAMES[] = {
     "none", "supply", "hand_empty", "super_volcano", "winter", "stalled",
 };
 
-static const char *const ABILITY_NAMES[ABILITY_COUNT] = { "move_adjacent", "move_anywhere" };
+static const char *const ABILITY_NAMES[ABILITY_COUNT] = {
+    "move_adjacent", "move_anywhere", "share", "join", "group",
+};
 
 const char *ability_name(int a) { return a >= 0 && a < ABILITY_COUNT ? ABILITY_NAMES[a] : "?"; }
 

@@ -52,6 +52,13 @@ enum { CRITTER_DORMANT = 1 };
 typedef enum Ability {
     ABILITY_MOVE_ADJACENT,   /* move onto an uncontrolled area of a neighbouring tile */
     ABILITY_MOVE_ANYWHERE,   /* move onto any uncontrolled area, inhabited tile or not */
+    ABILITY_SHARE,           /* shares biomes with other sharers; may move onto another
+                                player's biome on its own tile, wiping non-sharers there */
+    ABILITY_JOIN,            /* may move a critter into a biome it controls on a neighbouring tile */
+    ABILITY_GROUP,           /* several critters in one biome form a group that moves as one:
+                                1 = onto any connecting biome, wiping smaller opposition, and
+                                collects one per critter; 2 = onto uncontrolled biomes only,
+                                and collects two */
     ABILITY_COUNT
 } Ability;
 
@@ -159,7 +166,7 @@ typedef struct QueueItem {
 /* A question a rules script asks a player (game.ask). The answer comes back
  * as the "decision" event carrying the tag, the choice index and its value. */
 #define MAX_ASK_CHOICES 96
-#define MAX_ASKS 4
+#define MAX_ASKS 16
 
 typedef struct ScriptAsk {
     uint8_t player;
@@ -250,6 +257,8 @@ typedef struct Game {
     uint8_t frozen[BOARD_CELLS / 8];   /* bit per board cell, land or ocean: frozen (see cell_frozen) */
     uint8_t quiet_volcano;             /* the next volcano activated sends no lava (effect_quiet_volcano) */
     uint8_t turn_skip;                 /* TURN_SKIP_* steps switched off for this turn (turn_start) */
+    uint8_t contest_favour;            /* 1 + the player who wins tied contests at the next
+                                          resolution, then 0 (effect_favour_contests); 0 none */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */

@@ -361,6 +361,7 @@ uint64_t game_hash(const Game *g)
         h_u8(&f, g->frozen[i]);
     h_u8(&f, g->quiet_volcano);
     h_u8(&f, g->turn_skip);
+    h_u8(&f, g->contest_favour);
 
     h_board(&f, &g->board);
     return f.h;

@@ -3,8 +3,19 @@
 #include <stdio.h>
 
 #include "core_internal.h"
+#include "sea.h"
 
 #define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
+
+/* A critter displaced from its stack (covered, under lava, crushed) that still
+ * stands there until its owner decides where it goes. */
+static bool awaiting_decision(const Game *g, int id)
+{
+    for (int k = 0; k < g->queue_len; k++)
+        if (g->queue[k].subject == id && g->queue[k].kind != DK_KEEP)
+            return true;
+    return false;
+}
 
 int invariants_check(const Game *g, char *err, int errlen)
 {
@@ -28,20 +39,28 @@ int invariants_check(const Game *g, char *err, int errlen)
                 if (c->cell >= r->grid_slot_count || !g->unlocked[p][c->cell])
                     FAIL("player %d critter %d marks a grid slot they do not hold", p, i);
             }
+            if (c->place == AT_SEA) {   /* sea critters: on ocean cells, one to a space */
+                if (c->cell >= BOARD_CELLS || board_is_land(b, c->cell))
+                    FAIL("player %d sea critter %d is not in the ocean", p, i);
+                if (sea_critter_at(g, c->cell) != critter_id(p, i))
+                    FAIL("two sea critters share ocean cell %d", c->cell);
+            }
             if (c->place != AT_BOARD)
                 continue;
-            bool queued = false;   /* a covered critter awaiting its owner's decision */
-            for (int k = 0; k < g->queue_len; k++)
-                queued |= g->queue[k].subject == critter_id(p, i) && g->queue[k].kind != DK_KEEP;
-            if (queued)
-                continue;
+            if (awaiting_decision(g, critter_id(p, i)))
+                continue;   /* a covered critter awaiting its owner's decision */
             if (c->cell >= BOARD_CELLS || !board_is_land(b, c->cell))
                 FAIL("player %d critter %d stands in the ocean", p, i);
             if (c->area >= board_areas(b, r, c->cell))
                 FAIL("player %d critter %d stands on area %d of a tile with %d areas", p, i, c->area,
                      board_areas(b, r, c->cell));
-            if (critter_at(g, c->cell, c->area) != critter_id(p, i))
-                FAIL("two critters share area %d of cell %d", c->area, c->cell);
+            for (int q = 0; q < g->players; q++)
+                for (int j = 0; j < r->critters_per_player; j++) {
+                    const Critter *o = &g->player[q].critters[j];
+                    if ((q != p || j != i) && o->place == AT_BOARD && o->cell == c->cell && o->area == c->area &&
+                        !awaiting_decision(g, critter_id(q, j)))
+                        FAIL("two critters share area %d of cell %d", c->area, c->cell);
+                }
         }
         if (crater_count(g, p) > r->crater_capacity)
             FAIL("player %d has %d critters in a crater that holds %d", p, crater_count(g, p), r->crater_capacity);
@@ -68,6 +87,14 @@ int invariants_check(const Game *g, char *err, int errlen)
                     g->volcano_held;   /* bought, not yet erupted */
     if (volcanoes != r->volcanoes_per_player * g->players)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
+
+    /* A quieted volcano is one bought and not yet activated; turn steps off are known ones. */
+    if (g->quiet_volcano && !g->volcano_held)
+        FAIL("a volcano is quieted but none awaits activation");
+    if (g->turn_skip & ~(TURN_SKIP_BUY | TURN_SKIP_SACRIFICE))
+        FAIL("unknown turn steps switched off (%d)", g->turn_skip);
+    if (g->contest_favour > g->players)
+        FAIL("contests favour player %d of %d", g->contest_favour - 1, g->players);
 
     /* Resources: conserved between supply and players. */
     for (int res = 0; res < BIOME_COUNT; res++) {

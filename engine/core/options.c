@@ -103,12 +103,89 @@ static void reach_targets(const Game *g, const QueueItem *q, int verb, const uin
     }
 }
 
+/* The lead of a player's group in `region`: their first critter there in index
+ * order, or -1 when they have fewer than two there. */
+static int group_lead(const Game *g, const View *v, int p, int region)
+{
+    if (v->count_in[region][p] < 2)
+        return -1;
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[p].critters[i];
+        if (c->place == AT_BOARD && !critter_dormant(c) && view_region(g, v, c->cell, c->area) == region)
+            return i;
+    }
+    return -1;
+}
+
+/* Whether region r touches a tile where one of p's critters of region `from`
+ * stands, or a tile next to one: the regions a group may move to. */
+static bool region_connects(const Game *g, const View *v, int p, int from, int r)
+{
+    const Board *b = &g->board;
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[p].critters[i];
+        if (c->place != AT_BOARD || view_region(g, v, c->cell, c->area) != from)
+            continue;
+        for (int d = -1; d < HEX_DIRS; d++) {
+            int cell = d < 0 ? c->cell : board_neighbour(c->cell, d);
+            if (cell == NO_CELL || !board_is_land(b, cell))
+                continue;
+            int areas = board_areas(b, &g->rules, cell);
+            for (int a = 0; a < areas; a++)
+                if (view_region(g, v, cell, a) == r)
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* Group moves (ABILITY_GROUP): the lead moves to the first free area of the
+ * destination biome, the others follow (perform), so a destination needs as
+ * many free areas as the group has critters. Marked by pay = 1. */
+static void list_group_moves(const Game *g, const View *v, int p, Out *out)
+{
+    const Player *pl = &g->player[p];
+    const Board *b = &g->board;
+    int kind = pl->ability[ABILITY_GROUP];
+    for (int from = 0; from < v->rg.count; from++) {
+        int lead = group_lead(g, v, p, from);
+        if (lead < 0)
+            continue;
+        int size = v->count_in[from][p];
+        for (int r = 0; r < v->rg.count; r++) {
+            if (r == from || (v->players_in[r] >> p) & 1)
+                continue;
+            if (kind == 2 && v->players_in[r])
+                continue;   /* herds go onto uncontrolled biomes only */
+            if (!region_connects(g, v, p, from, r))
+                continue;
+            int first_cell = -1, first_area = 0, free = 0;
+            for (int k = 0; k < b->land_count; k++) {
+                int cell = b->land[k];
+                if (cell_frozen(g, cell))
+                    continue;
+                int areas = board_areas(b, &g->rules, cell);
+                for (int a = 0; a < areas; a++)
+                    if (view_region(g, v, cell, a) == r && critter_at(g, cell, a) < 0) {
+                        if (free++ == 0) {
+                            first_cell = cell;
+                            first_area = a;
+                        }
+                    }
+            }
+            if (free >= size)
+                put(out, VERB_MOVE, first_cell, first_area, critter_id(p, lead), 1);
+        }
+    }
+}
+
 static void list_moves(const Game *g, Out *out)
 {
     View v;
     view_compute(g, &v);
     const Board *b = &g->board;
     int p = g->active;
+    const Player *pl = &g->player[p];
     put(out, VERB_PASS, 0, 0, 0, 0);
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         const Critter *c = &g->player[p].critters[i];
@@ -125,26 +202,38 @@ static void list_moves(const Game *g, Out *out)
                 if (view_region(g, &v, cell, a) == region && critter_at(g, cell, a) < 0)
                     put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
         }
-        /* Onto an uncontrolled biome of its own tile; with abilities, of a
-         * neighbouring tile or of any tile. Own-biome targets were listed above. */
-        const Player *pl = &g->player[p];
+        /* Onto another biome: an uncontrolled one of its own tile; with
+         * abilities, of a neighbouring or any tile, into its owner's biome next
+         * door (join), or onto another player's biome of its tile (share). */
         for (int k = 0; k < b->land_count; k++) {
             int cell = b->land[k];
-            bool reach = cell == c->cell || pl->ability[ABILITY_MOVE_ANYWHERE] ||
-                         (pl->ability[ABILITY_MOVE_ADJACENT] &&
-                          hex_distance(board_hex(cell), board_hex(c->cell)) == 1);
-            if (!reach || cell_frozen(g, cell))
+            int dist = hex_distance(board_hex(cell), board_hex(c->cell));
+            if (dist > 1 && !pl->ability[ABILITY_MOVE_ANYWHERE])
+                continue;
+            if (cell_frozen(g, cell))
                 continue;
             int areas = board_areas(b, &g->rules, cell);
             for (int a = 0; a < areas; a++) {
-                if (cell == c->cell && a == c->area)
-                    continue;
                 int r = view_region(g, &v, cell, a);
-                if (v.players_in[r] == 0 && critter_at(g, cell, a) < 0)
+                if (r == region)
+                    continue;
+                int occupant = critter_at(g, cell, a);
+                int others = v.players_in[r] & ~(1 << p);
+                bool uncontrolled = v.players_in[r] == 0 && occupant < 0 &&
+                                    (dist == 0 || pl->ability[ABILITY_MOVE_ANYWHERE] ||
+                                     pl->ability[ABILITY_MOVE_ADJACENT]);
+                bool join = pl->ability[ABILITY_JOIN] && v.players_in[r] == (1 << p) && occupant < 0;
+                bool share = pl->ability[ABILITY_SHARE] && dist == 0 && others &&
+                             (occupant < 0 ||
+                              (occupant / MAX_CRITTERS != p &&
+                               !g->player[occupant / MAX_CRITTERS].ability[ABILITY_SHARE]));
+                if (uncontrolled || join || share)
                     put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
             }
         }
     }
+    if (pl->ability[ABILITY_GROUP])
+        list_group_moves(g, &v, p, out);
 }
 
 static int buy_allowed(const Game *g)

@@ -8,6 +8,7 @@
 #include "core_internal.h"
 #include "effects.h"
 #include "placement.h"
+#include "sea.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -119,6 +120,8 @@ static void resolve_contests(Game *g)
 {
     View v;
     view_compute(g, &v);
+    int favour = g->contest_favour - 1;   /* wins ties this once (effect_favour_contests) */
+    g->contest_favour = 0;
     for (int r = 0; r < v.rg.count; r++) {
         if (!v.active_in[r])
             continue;
@@ -130,6 +133,19 @@ static void resolve_contests(Game *g)
             else if (c > second) second = c;
         }
         int several = __builtin_popcount(v.active_in[r]) > 1;
+        /* Sharers among themselves do not contest. */
+        bool all_share = true;
+        for (int p = 0; p < g->players; p++)
+            if (((v.active_in[r] >> p) & 1) && !g->player[p].ability[ABILITY_SHARE])
+                all_share = false;
+        if (several && all_share)
+            second = 0, top_players = 1;
+        /* The favoured player, tied at the top, wins; sharers and groups override. */
+        bool favour_wins = several && top_players > 1 && favour >= 0 && v.count_in[r][favour] == top;
+        for (int p = 0; p < g->players && favour_wins; p++)
+            if (((v.active_in[r] >> p) & 1) &&
+                (g->player[p].ability[ABILITY_SHARE] || g->player[p].ability[ABILITY_GROUP]))
+                favour_wins = false;
         if (several && listens(g, EV_BIOMES_MERGED)) {
             GameEvent ev;
             event_begin(&ev, EV_BIOMES_MERGED);
@@ -143,7 +159,14 @@ static void resolve_contests(Game *g)
             int c = v.count_in[r][p];
             if (c == 0)
                 continue;
-            int keep = (c == top && top_players == 1) ? (c - second > 0 ? 1 : 0) : 0;
+            /* The unique top keeps the difference (a group keeps all of it, others one). */
+            int keep = (c == top && top_players == 1) ? c - second : 0;
+            if (favour_wins && p == favour)
+                keep = 1;
+            if (several && all_share)
+                keep = c;
+            if (!g->player[p].ability[ABILITY_GROUP] && keep > 1)
+                keep = 1;
             int lose = c - keep;
             if (lose <= 0)
                 continue;
@@ -196,6 +219,81 @@ static void answer_ask(Game *g, const Option *o)
     event_field(&ev, "r", placed ? h.r : 0, 0);
     event_field(&ev, "placed", placed, 0);
     emit(g, &ev);
+}
+
+/* ---- moves ---- */
+
+/* A blow to every critter of `victim` in region r (armour absorbs one each).
+ * Returns how many blows armour absorbed. */
+static int strike_region(Game *g, const View *v, int victim, int r)
+{
+    int absorbed = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        Critter *c = &g->player[victim].critters[i];
+        if (c->place != AT_BOARD || critter_dormant(c) || view_region(g, v, c->cell, c->area) != r)
+            continue;
+        if (c->armour > 0) {
+            c->armour--;
+            absorbed++;
+        } else {
+            critter_to_hand(g, critter_id(victim, i), "takeover");
+        }
+    }
+    return absorbed;
+}
+
+/* Applies a VERB_MOVE option: a single critter, or (pay == 1) a group moving as
+ * one. Moving onto a biome other players hold (abilities share and group):
+ * a sharer meets sharers in peace and strikes the others (an armoured one
+ * parries, and the mover goes home); a group strikes every smaller one. */
+static void move_critter_option(Game *g, const Option *o)
+{
+    static View v;
+    int p = o->subject / MAX_CRITTERS;
+    Critter *lead = game_critter(g, o->subject);
+    view_compute(g, &v);
+    int from = view_region(g, &v, lead->cell, lead->area);
+    int to = view_region(g, &v, o->cell, o->sub);
+    int others = v.players_in[to] & ~(1 << p);
+    int movers[MAX_CRITTERS], n = 0;
+    movers[n++] = o->subject;
+    if (o->pay == 1)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (critter_id(p, i) != o->subject && c->place == AT_BOARD && !critter_dormant(c) &&
+                view_region(g, &v, c->cell, c->area) == from)
+                movers[n++] = critter_id(p, i);
+        }
+    int occupant = critter_at(g, o->cell, o->sub);
+    if (occupant >= 0 && occupant / MAX_CRITTERS != p)
+        critter_to_hand(g, occupant, "takeover");   /* a share move onto a non-sharer's area */
+    lead->cell = o->cell;
+    lead->area = o->sub;
+    /* The rest of a group fill the destination biome's free areas in land order. */
+    for (int k = 0, m = 1; m < n && k < g->board.land_count; k++) {
+        int cell = g->board.land[k];
+        int areas = board_areas(&g->board, &g->rules, cell);
+        for (int a = 0; a < areas && m < n; a++)
+            if (view_region(g, &v, cell, a) == to && critter_at(g, cell, a) < 0) {
+                Critter *c = game_critter(g, movers[m++]);
+                c->cell = (uint16_t)cell;
+                c->area = (uint8_t)a;
+            }
+    }
+    if (!others)
+        return;
+    g->contest_dirty = 1;
+    for (int q = 0; q < g->players; q++) {
+        if (!((others >> q) & 1))
+            continue;
+        if (o->pay == 1) {
+            if (v.count_in[to][q] < n)
+                strike_region(g, &v, q, to);   /* a larger group overwhelms */
+        } else if (!(g->player[p].ability[ABILITY_SHARE] && g->player[q].ability[ABILITY_SHARE])) {
+            if (strike_region(g, &v, q, to) > 0)
+                critter_to_hand(g, o->subject, "takeover");   /* forced cooperation: parried */
+        }
+    }
 }
 
 /* ---- lava ---- */
@@ -318,6 +416,7 @@ static void progress_lava(Game *g)
         add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)nl)]);
     }
     refresh_lava_flags(g);
+    sea_settle(g);   /* sea critters under new soil swim away */
     g->contest_dirty = 1;
 }
 
@@ -736,9 +835,7 @@ static void perform(Game *g, const Option *o)
             g->moves_left = 0;
             enter_buy(g);
         } else {
-            Critter *c = game_critter(g, o->subject);
-            c->cell = o->cell;
-            c->area = o->sub;
+            move_critter_option(g, o);
             if (--g->moves_left == 0)
                 enter_buy(g);
         }

@@ -286,6 +286,20 @@ static int l_biome_areas(lua_State *L)
     return 1;
 }
 
+/** game.supply() -> { land, volcanoes, dark, medium, light }: what the supply holds */
+static int l_supply(lua_State *L)
+{
+    Game *g = current(L);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, land_supply(g)); lua_setfield(L, -2, "land");
+    lua_pushinteger(L, g->supply_volcanoes); lua_setfield(L, -2, "volcanoes");
+    for (int b = 0; b < BIOME_COUNT; b++) {
+        lua_pushinteger(L, g->supply_resources[b]);
+        lua_setfield(L, -2, biome_name(b));
+    }
+    return 1;
+}
+
 /** game.land() -> every land stack as { q, r }, in board order */
 static int l_land(lua_State *L)
 {
@@ -721,6 +735,7 @@ static const luaL_Reg FUNCS[] = {
     { "lava_flows", l_lava_flows },
     { "add_buys", l_add_buys },
     { "land", l_land },
+    { "supply", l_supply },
     { "biome_areas", l_biome_areas },
     { "gain", l_gain },
     { "lose", l_lose },

@@ -1,10 +1,158 @@
-/* game.* bindings that move or split whole islands (Rift, Converging tectonic plates). */
+/* game.* bindings that move or split whole islands, and the contest advantage
+ * that follows such a move (engine/core/island_move.h). Directions are 1..6 as
+ * game.neighbours lists them (clockwise from east); rift axes are 1 q, 2 r, 3 s. */
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "island_move.h"
 #include "lgame.h"
 
+static int check_place(lua_State *L, int qarg)
+{
+    Hex h = hex_make((int)luaL_checkinteger(L, qarg), (int)luaL_checkinteger(L, qarg + 1));
+    luaL_argcheck(L, board_in_bounds(h), qarg, "(q, r) lies off the board");
+    return board_cell(h);
+}
+
+static int check_dir(lua_State *L, int arg)
+{
+    lua_Integer d = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, d >= 1 && d <= HEX_DIRS, arg, "directions are 1..6, clockwise from east");
+    return (int)d - 1;
+}
+
+static int check_axis(lua_State *L, int arg)
+{
+    lua_Integer a = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, a >= 1 && a <= 3, arg, "axes are 1 (q), 2 (r) and 3 (s = -q - r)");
+    return (int)a - 1;
+}
+
+static void push_place(lua_State *L, int cell)
+{
+    Hex h = board_hex(cell);
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+    lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+}
+
+/** game.islands() -> every island, each a list of { q, r } in board order (the first is its anchor) */
+static int l_islands(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    int anchors[MAX_LAND], cells[MAX_LAND];
+    int n = island_anchors(&g->board, anchors, MAX_LAND);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        int m = island_cells_of(&g->board, anchors[i], cells, MAX_LAND);
+        lua_createtable(L, m, 0);
+        for (int k = 0; k < m; k++) {
+            push_place(L, cells[k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/** game.island_shifts(q, r) -> the distinct shifts of the island holding (q, r):
+ * { dir, steps, q, r }, with (q, r) where the given place lands */
+static int l_island_shifts(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    int cell = check_place(L, 1);
+    lua_newtable(L);
+    int n = 0;
+    for (int d = 0; d < HEX_DIRS; d++)
+        for (int steps = 1; steps <= 2; steps++) {
+            if (island_shift_reach(g, cell, d, steps) != steps)
+                continue;   /* it cannot go, or stops short: the same as a shorter shift */
+            Hex to = hex_step(board_hex(cell), d, steps);
+            lua_createtable(L, 0, 4);
+            lua_pushinteger(L, d + 1); lua_setfield(L, -2, "dir");
+            lua_pushinteger(L, steps); lua_setfield(L, -2, "steps");
+            lua_pushinteger(L, to.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, to.r); lua_setfield(L, -2, "r");
+            lua_rawseti(L, -2, ++n);
+        }
+    return 1;
+}
+
+/** game.shift_island(q, r, dir, steps) -> spaces moved: the island holding (q, r)
+ * moves up to steps (1..2) spaces, stopping as soon as it touches other land */
+static int l_shift_island(lua_State *L)
+{
+    Game *g = lgame_mutable(L, "shift_island");
+    int cell = check_place(L, 1), dir = check_dir(L, 3);
+    lua_Integer steps = luaL_checkinteger(L, 4);
+    luaL_argcheck(L, steps >= 1 && steps <= 2, 4, "an island shifts 1 or 2 spaces");
+    char err[160];
+    int moved = effect_shift_island(g, cell, dir, (int)steps, err, sizeof err);
+    if (moved < 0)
+        return luaL_error(L, "game.shift_island: %s", err);
+    lua_pushinteger(L, moved);
+    return 1;
+}
+
+/** game.rifts(q, r) -> the legal rifts of the island holding (q, r):
+ * { axis, line, dir, tiles, q, r }, (q, r) where the moving part's first tile lands */
+static int l_rifts(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    int cell = check_place(L, 1);
+    static Rift rifts[ISLAND_RIFTS_MAX];
+    int n = island_rifts(g, cell, rifts, (int)(sizeof rifts / sizeof rifts[0]));
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        Hex to = board_hex(rifts[i].lands);
+        lua_createtable(L, 0, 6);
+        lua_pushinteger(L, rifts[i].axis + 1); lua_setfield(L, -2, "axis");
+        lua_pushinteger(L, rifts[i].line); lua_setfield(L, -2, "line");
+        lua_pushinteger(L, rifts[i].dir + 1); lua_setfield(L, -2, "dir");
+        lua_pushinteger(L, rifts[i].tiles); lua_setfield(L, -2, "tiles");
+        lua_pushinteger(L, to.q); lua_setfield(L, -2, "q");
+        lua_pushinteger(L, to.r); lua_setfield(L, -2, "r");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/** game.rift(q, r, axis, line, dir) -> tiles moved: the island holding (q, r) is
+ * cut along the line and the part on dir's side moves one space in dir */
+static int l_rift(lua_State *L)
+{
+    Game *g = lgame_mutable(L, "rift");
+    int cell = check_place(L, 1), axis = check_axis(L, 3);
+    lua_Integer line = luaL_checkinteger(L, 4);
+    int dir = check_dir(L, 5);
+    luaL_argcheck(L, line >= -2 * BOARD_SIZE && line <= 2 * BOARD_SIZE, 4, "no such line");
+    char err[160];
+    int moved = effect_rift(g, cell, axis, (int)line, dir, err, sizeof err);
+    if (moved < 0)
+        return luaL_error(L, "game.rift: %s", err);
+    lua_pushinteger(L, moved);
+    return 1;
+}
+
+/** game.favour_contests(player): the contest resolution that follows gives ties to player */
+static int l_favour_contests(lua_State *L)
+{
+    Game *g = lgame_mutable(L, "favour_contests");
+    lua_Integer p = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, p >= 0 && p < g->players, 1, "no such player (players are numbered from 0)");
+    char err[64];
+    if (effect_favour_contests(g, (int)p, err, sizeof err) != 0)
+        return luaL_error(L, "game.favour_contests: %s", err);
+    return 0;
+}
+
 static const luaL_Reg FUNCS[] = {
+    { "islands", l_islands },
+    { "island_shifts", l_island_shifts },
+    { "shift_island", l_shift_island },
+    { "rifts", l_rifts },
+    { "rift", l_rift },
+    { "favour_contests", l_favour_contests },
     { NULL, NULL },
 };
 

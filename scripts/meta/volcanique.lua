@@ -194,6 +194,11 @@ manifest = nil
 ---@field q integer
 ---@field r integer
 
+---@class Landing
+---@field q integer
+---@field r integer
+---@field area integer 1-based area of the land tile
+
 ---@class BiomeArea
 ---@field q integer
 ---@field r integer
@@ -388,6 +393,9 @@ function game.set_armour(player, index, n) end
 ---@param index integer 1-based
 ---@param dormant boolean
 function game.set_dormant(player, index, dormant) end
+---What the supply holds.
+---@return { land: integer, volcanoes: integer, dark: integer, medium: integer, light: integer }
+function game.supply() end
 ---The lava flows decided but not yet arrived, by flow number.
 ---@return LavaFlow[]
 function game.lava_flows() end
@@ -431,6 +439,38 @@ function game.trigger_end(reason) end
 ---Volcano tiles left in the supply.
 ---@return integer
 function game.supply_volcanoes() end
+---The open sea spaces (ocean next to land, no lava, not frozen, no sea critter), in board order.
+---@return Hex[]
+function game.sea_spaces() end
+---Where a sea critter may come ashore: free areas of uncontrolled biomes on tiles next to its space.
+---@param player Player
+---@param index integer 1-based critter index
+---@return Landing[]
+function game.sea_landings(player, index) end
+---The sea critter in that ocean space, or nil.
+---@param q integer
+---@param r integer
+---@return Player|nil player
+---@return integer|nil index
+function game.sea_critter(q, r) end
+---Effect: a critter from the player's hand into an open sea space.
+---@param player Player
+---@param q integer
+---@param r integer
+function game.put_to_sea(player, q, r) end
+---Effect: a sea critter swims to another open sea space, any distance away (not from a frozen space).
+---@param player Player
+---@param index integer
+---@param q integer
+---@param r integer
+function game.swim(player, index, q, r) end
+---Effect: a sea critter comes ashore onto one of its landings (game.sea_landings); it is a board critter from then on.
+---@param player Player
+---@param index integer
+---@param q integer
+---@param r integer
+---@param area integer 1-based
+function game.come_ashore(player, index, q, r, area) end
 ---Effect: a logged die.
 ---@param sides integer 1..1000
 ---@return integer

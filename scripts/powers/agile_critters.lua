@@ -7,6 +7,7 @@ card {
   bolt = true,
   stars = 2,
   text = "You may make two critter movements in your move step, and a critter may move onto an uncontrolled biome of a connecting tile.",
+  ruling = "Caldera bolt: one more critter move this turn, played in the move step.",
 }
 
 local NAME = "Agile critters"

@@ -6,6 +6,7 @@ card {
   levels = { 1, 3 },
   stars = 2,
   text = "In your sacrifice step you may burrow one of your critters (or let one emerge): a burrowed critter is safe from stacking, cannot move, does not collect, and emerges at the end.",
+  ruling = "One burrow or emergence per sacrifice step, besides the usual sacrifice. A burrowed critter is dormant: it also does not count for targeting and takes no part in contests, but still holds its biome against claims; all burrowed critters emerge at the end and score as usual.",
 }
 
 local NAME = "Burrowing critters"

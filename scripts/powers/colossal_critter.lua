@@ -6,6 +6,7 @@ card {
   levels = { 1, 3 },
   stars = 3,
   text = "In your claim step a critter may be upgraded for 4 resources to a 2-hit-point Colossal critter worth 4 points.",
+  ruling = "Once per claim step, on a regular critter of the holder's on the board; the 4 resources come from the holder's largest piles. The second hit point is armour: lava stopped, an eruption fled for free or a magma bomb absorbed each costs it.",
 }
 
 local NAME = "Colossal critter"

@@ -7,6 +7,7 @@ card {
   bolt = true,
   stars = 1,
   text = "You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.",
+  ruling = "Caldera bolt: one more tile may be bought this turn.",
 }
 
 local NAME = "Crafty critters"

@@ -7,6 +7,7 @@ card {
   bolt = true,
   stars = 1,
   text = "Once per turn, before claiming, remove the top tile of an uninhabited stack of two or more; the tile beneath can then be claimed.",
+  ruling = "Erosion is offered as the claim step begins. Caldera bolt: erode a stack at once.",
 }
 
 local NAME = "Erosion"
@@ -36,5 +37,9 @@ on("caldera_played", function(ev)
 end, 0, NAME)
 
 on("decision", function(ev)
-  if ev.tag == game.tag(TAG) and ev.choice > 0 then game.remove_top(ev.q, ev.r) end
+  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
+  local s = game.stack(ev.q, ev.r)   -- still erodible? (other answers may have come first)
+  if s.height >= 2 and not s.lava and s.top ~= "volcano" and #game.critters_at(ev.q, ev.r) == 0 then
+    game.remove_top(ev.q, ev.r)
+  end
 end, 0, NAME)

@@ -7,6 +7,7 @@ card {
   bolt = true,
   stars = 1,
   text = "Your sacrifice from hand costs 2 resources of different types instead of 5.",
+  ruling = "Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types.",
 }
 
 local NAME = "Frugal ritual"

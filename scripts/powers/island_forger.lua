@@ -6,6 +6,7 @@ card {
   levels = { 3, 4 },
   stars = 3,
   text = "When you summon an island you may take a fourth tile; island tiles need not match edges.",
+  ruling = "Island tiles never need matching edges (the base ruling for islands), so the power's effect is the fourth tile.",
 }
 
 local NAME = "Island forger"

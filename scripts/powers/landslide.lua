@@ -49,5 +49,9 @@ on("decision", function(ev)
   if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
   local d = ev.value % 10
   local back = game.neighbours(ev.q, ev.r)[(d + 2) % 6 + 1]   -- the opposite direction
-  game.slide(back.q, back.r, ev.q, ev.r)
+  -- Other answers (another slide, a bomb) may have changed the stacks since the question.
+  local fs, ts = game.stack(back.q, back.r), game.stack(ev.q, ev.r)
+  if can_take(fs) and can_take(ts) and ts.height < fs.height then
+    game.slide(back.q, back.r, ev.q, ev.r)
+  end
 end, 0, NAME)

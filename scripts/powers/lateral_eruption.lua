@@ -18,7 +18,7 @@ local TAG = "lateral_eruption_side"
 -- stack without lava or a volcano; it may be higher) it erupts too, with its own
 -- lava but no second Power Grid unlock. The supply must still hold a Volcano.
 on("volcano_activated", function(ev)
-  if not game.holds(ev.player, NAME) then return end
+  if not game.holds(ev.player, NAME) or game.supply().volcanoes == 0 then return end
   local choices = {}
   for i, at in ipairs(game.neighbours(ev.q, ev.r)) do
     choices[#choices + 1] = { value = i, q = at.q, r = at.r }
@@ -34,7 +34,7 @@ on("decision", function(ev)
   local around = game.neighbours(volcano.q, volcano.r)
   local site = around[(first - 1 + game.roll(4) - 1) % 6 + 1]
   local s = game.stack(site.q, site.r)
-  if s.height > 0 and not s.lava and s.top ~= "volcano" then
+  if s.height > 0 and not s.lava and s.top ~= "volcano" and game.supply().volcanoes > 0 then
     game.erupt(ev.player, site.q, site.r)
   end
 end, 0, NAME)

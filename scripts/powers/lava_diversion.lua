@@ -6,21 +6,27 @@ card {
   levels = { 1, 3 },
   stars = 1,
   text = "After a lava flow's target is rolled you may roll a d6 to divert it: 1-2 and 5-6 send it to a neighbouring tile, 3-4 keep it on course.",
+  ruling = "Every holder, in turn order from the active player, may try once per flow. The two tiles flanking the target (the source's neighbours either side of it) are renumbered: 1-2 diverts the lava to the one clockwise before the target, 3-4 keeps its course, 5-6 diverts it to the one after. Diverted lava may go to any height.",
 }
 
 local NAME = "Lava diversion"
 local TAG = "lava_diversion_roll"
 
--- Ruling: every holder, in turn order from the active player, may try once per
--- flow; the flow's number travels as the choice's value. The two tiles flanking
--- the target (the source's neighbours either side of it) are renumbered:
--- 1-2 diverts to the one clockwise before the target, 3-4 keeps the course,
--- 5-6 diverts to the one after. Diverted lava may go to any height.
+-- Ruling: once the turn's flows are all announced, every holder (in turn order
+-- from the active player) may try to divert one of them; the flow's number
+-- travels as the choice's value. The two tiles flanking the target (the
+-- source's neighbours either side of it) are renumbered: 1-2 diverts to the one
+-- clockwise before the target, 3-4 keeps the course, 5-6 diverts to the one
+-- after. Diverted lava may go to any height.
 on("lava_flow", function(ev)
+  local flows = game.lava_flows()
+  if ev.flow ~= #flows then return end   -- ask once, at the last flow announced
+  local choices = {}
+  for i, f in ipairs(flows) do choices[#choices + 1] = { value = i, q = f.to_q, r = f.to_r } end
   for k = 0, game.players() - 1 do
     local p = (game.active() + k) % game.players()
     if game.holds(p, NAME) then
-      game.ask{ player = p, tag = TAG, choices = { { value = ev.flow, q = ev.to_q, r = ev.to_r } }, pass = true }
+      game.ask{ player = p, tag = TAG, choices = choices, pass = true }
     end
   end
 end, 0, NAME)

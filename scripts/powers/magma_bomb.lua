@@ -6,6 +6,7 @@ card {
   levels = { 1, 3 },
   stars = 2,
   text = "Once per round, whenever someone sets off a volcano, roll a d6: the magma lands on that neighbour of the volcano and wipes out the critters there.",
+  ruling = "Once per round for each holder. The d6 picks the neighbour of the volcano, numbered clockwise from east; it may be higher than the volcano. Every critter there takes a blow: it returns to its owner's hand, or a Colossal critter loses its point of armour.",
 }
 
 local NAME = "Magma bomb"

@@ -6,6 +6,7 @@ card {
   levels = { 1, 3 },
   stars = 0,
   text = "When another player plays a volcano, gain 1 resource for each of your critters on a tile next to it.",
+  ruling = "Each of the holder's critters next to the new volcano yields one resource of the biome it stands on, the supply permitting. Critters on the target tile itself have already been wiped out.",
 }
 
 local NAME = "Magma siphon"

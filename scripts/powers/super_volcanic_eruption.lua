@@ -6,6 +6,7 @@ card {
   levels = { 5, 5 },
   stars = 4,
   text = "Your next volcano may be a super volcano: it erupts when play returns to you, wiping out every critter around it, and ends the game.",
+  ruling = "One per game, made from a volcano the holder buys while no other end sequence runs. It stands double-stacked (single if no Volcano is left), sends no lava yet and triggers the end; every other player gets one turn to escape, then the trigger's last turn allows one move, no buying or sacrifice. At its end every critter on and around it returns to hand, supply volcanoes ring it (clockwise from east), each vent takes lava, and the trigger may place a final critter two steps away on an uncontrolled area. Finale turns follow until the lava reaches the ocean.",
 }
 
 local NAME = "Super volcanic eruption"
@@ -113,7 +114,9 @@ local function erupt()
     end
   end
   for _, at in ipairs(vents) do
-    if not game.stack(at.q, at.r).lava then game.add_lava(at.q, at.r) end
+    -- (a Rift or Converging plates may have carried the super volcano away meanwhile)
+    local s = game.stack(at.q, at.r)
+    if s.height > 0 and not s.lava then game.add_lava(at.q, at.r) end
   end
   local p = game.var(PLAYER)
   if game.hand(p) > 0 then

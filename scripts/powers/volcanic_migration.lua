@@ -6,6 +6,7 @@ card {
   levels = { 3, 4 },
   stars = 3,
   text = "Your critters on a tile an opponent targets with a volcano may migrate to their connected biome for 3 resources each.",
+  ruling = "The 3 resources come from the owner's largest piles; the owner chooses the free area of the critter's biome it goes to, or stays and is wiped out.",
 }
 
 local NAME = "Volcanic migration"
@@ -40,5 +41,11 @@ end, 0, NAME)
 on("decision", function(ev)
   if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
   local index, area = ev.value // 10, ev.value % 10
+  -- Still on the board, and the place still free? (other answers may have come first)
+  local c = game.critters(ev.player)[index]
+  if c.place ~= "board" then return end
+  for _, other in ipairs(game.critters_at(ev.q, ev.r)) do
+    if other.area == area then return end
+  end
   if game.pay(ev.player, COST) then game.move_critter(ev.player, index, ev.q, ev.r, area) end
 end, 0, NAME)

@@ -6,6 +6,7 @@ card {
   levels = { 5, 5 },
   stars = 4,
   text = "A spreading winter freezes the board from a tile you choose, stopping placement, movement, sacrifice and collection where it reaches, and ends the game.",
+  ruling = "The unlocker picks the tile the winter starts from: any land tile not yet frozen (the first 96 in board order at most), only while no other end sequence runs. At the end of every turn every position, land or ocean, next to a frozen one freezes; unlocking the power again adds another spawn point. Once all land is frozen, finale turns follow until no lava is left.",
 }
 
 local NAME = "Volcanic winter"

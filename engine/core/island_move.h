@@ -1,0 +1,73 @@
+/* Moving land: whole islands shifted across the ocean, islands split along a
+ * straight line with one part shifted away (general effects that rules
+ * scripts cause; the core does not know which power asks).
+ *
+ * An island is a connected land mass: land cells joined through neighbours.
+ * Moved land carries everything on it: its stacks (tiles, rotations, heights),
+ * the critters standing there (areas, armour, dormancy kept), and lava tokens
+ * on it. A move is refused, changing nothing, when land would
+ *  - leave the stored board, or enter a position holding land not its own;
+ *  - enter a frozen position or leave one (frozen positions stay put);
+ *  - enter an ocean position holding lava or a critter at sea;
+ *  - move while critters or lava are on their way (queued questions, decided
+ *    lava flows, an island being summoned).
+ * After a move biomes may have merged: contest_dirty is set.
+ *
+ * Lines for a rift: axis 0 is q, 1 is r, 2 is s = -q - r. Line `line` on an
+ * axis runs between the cells whose coordinate is `line` and those whose
+ * coordinate is `line + 1`. Directions are hex.h's (0 E .. 5 NE). */
+#ifndef VQ_ISLAND_MOVE_H
+#define VQ_ISLAND_MOVE_H
+
+#include "game.h"
+
+/* The island holding `cell`: its cells in the board's land order (the first is
+ * its anchor). Returns the count (at most max), 0 for ocean. */
+int island_cells_of(const Board *b, int cell, int *out, int max);
+/* Every island, each named by its anchor cell, in land order. Returns the count. */
+int island_anchors(const Board *b, int *out, int max);
+
+/* How far the island holding `cell` would travel in direction `dir` when
+ * asked to go `steps` (1..2) spaces: it goes step by step and stops as soon as
+ * it touches other land, or before a step that would be refused. 0 when it
+ * cannot move at all. Changes nothing. */
+int island_shift_reach(const Game *g, int cell, int dir, int steps);
+/* Shifts the island holding `cell`: as island_shift_reach says. Returns the
+ * spaces moved (1..steps), or -1 with the reason in err (nothing changed). */
+int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int errlen);
+
+/* A rift: the island holding `cell` is cut along line `line` of `axis`; the
+ * part on the side `dir` points to moves one space in `dir`, leaving one
+ * space of ocean between the parts. The line must cross the island (both
+ * parts hold land) and `dir` must lead away from it. Returns the number of
+ * cells that would move, 0 when the rift is refused. Changes nothing. */
+int island_rift_size(const Game *g, int cell, int axis, int line, int dir);
+/* Performs that rift. Returns the cells moved, or -1 with the reason in err. */
+int effect_rift(Game *g, int cell, int axis, int line, int dir, char *err, int errlen);
+/* A legal rift of an island, as island_rifts lists them. `lands` is where the
+ * first cell (in land order) of the moving part lands. */
+typedef struct Rift {
+    int8_t axis, dir;
+    int16_t line;
+    uint16_t tiles, lands;
+} Rift;
+/* Every legal rift of the island holding `cell`, by axis, line, then
+ * direction, each outcome once: a rift that moves the same part the same way
+ * as an earlier one (a straight island cut on two axes) is left out. Returns
+ * the count (at most max, itself at most ISLAND_RIFTS_MAX). */
+#define ISLAND_RIFTS_MAX (3 * 2 * BOARD_SIZE * 4)
+int island_rifts(const Game *g, int cell, Rift *out, int max);
+
+/* The contest resolution that follows gives tied contests to `player`: in a
+ * contested biome where they share the highest count, they keep one critter
+ * and the others lose theirs (Game.contest_favour; used once, then cleared).
+ * Sets contest_dirty so that resolution comes. */
+int effect_favour_contests(Game *g, int player, char *err, int errlen);
+
+/* Coordinate of hex h along `axis` (0 q, 1 r, 2 s). */
+static inline int hex_axis_coord(Hex h, int axis)
+{
+    return axis == 0 ? h.q : axis == 1 ? h.r : -h.q - h.r;
+}
+
+#endif
