@@ -159,19 +159,25 @@ static void list_group_moves(const Game *g, const View *v, int p, Out *out)
                 continue;   /* herds go onto uncontrolled biomes only */
             if (!region_connects(g, v, p, from, r))
                 continue;
+            /* Room: free areas, and (a pack) areas of smaller opposition it will wipe out. */
             int first_cell = -1, first_area = 0, free = 0;
             for (int k = 0; k < b->land_count; k++) {
                 int cell = b->land[k];
                 if (cell_frozen(g, cell))
                     continue;
                 int areas = board_areas(b, &g->rules, cell);
-                for (int a = 0; a < areas; a++)
-                    if (view_region(g, v, cell, a) == r && critter_at(g, cell, a) < 0) {
-                        if (free++ == 0) {
-                            first_cell = cell;
-                            first_area = a;
-                        }
+                for (int a = 0; a < areas; a++) {
+                    if (view_region(g, v, cell, a) != r)
+                        continue;
+                    int occupant = critter_at(g, cell, a);
+                    bool room = occupant < 0 ||
+                                (kind == 1 && v->count_in[r][occupant / MAX_CRITTERS] < size &&
+                                 !critter_dormant(game_critter((Game *)g, occupant)));
+                    if (room && free++ == 0) {
+                        first_cell = cell;
+                        first_area = a;
                     }
+                }
             }
             if (free >= size)
                 put(out, VERB_MOVE, first_cell, first_area, critter_id(p, lead), 1);

@@ -264,6 +264,11 @@ static void move_critter_option(Game *g, const Option *o)
                 view_region(g, &v, c->cell, c->area) == from)
                 movers[n++] = critter_id(p, i);
         }
+    /* A group first wipes out every smaller opposition in the destination. */
+    if (o->pay == 1)
+        for (int q = 0; q < g->players; q++)
+            if (((others >> q) & 1) && v.count_in[to][q] < n)
+                strike_region(g, &v, q, to);
     int occupant = critter_at(g, o->cell, o->sub);
     if (occupant >= 0 && occupant / MAX_CRITTERS != p)
         critter_to_hand(g, occupant, "takeover");   /* a share move onto a non-sharer's area */
@@ -283,16 +288,14 @@ static void move_critter_option(Game *g, const Option *o)
     if (!others)
         return;
     g->contest_dirty = 1;
+    if (o->pay == 1)
+        return;   /* what is left of the opposition contests as usual */
     for (int q = 0; q < g->players; q++) {
         if (!((others >> q) & 1))
             continue;
-        if (o->pay == 1) {
-            if (v.count_in[to][q] < n)
-                strike_region(g, &v, q, to);   /* a larger group overwhelms */
-        } else if (!(g->player[p].ability[ABILITY_SHARE] && g->player[q].ability[ABILITY_SHARE])) {
+        if (!(g->player[p].ability[ABILITY_SHARE] && g->player[q].ability[ABILITY_SHARE]))
             if (strike_region(g, &v, q, to) > 0)
                 critter_to_hand(g, o->subject, "takeover");   /* forced cooperation: parried */
-        }
     }
 }
 
@@ -631,7 +634,8 @@ static void enter_collect(Game *g)
     }
     if (allowed) {
         /* One per biome the player controls through a critter that is awake
-         * (dormant critters collect nothing) and not on a frozen tile. */
+         * (dormant critters collect nothing) and not on a frozen tile; a group
+         * (ABILITY_GROUP) yields one per such critter (1) or two (2). */
         View v;
         view_compute(g, &v);
         static uint8_t yields[MAX_REGIONS];
@@ -640,12 +644,20 @@ static void enter_collect(Game *g)
             const Critter *c = &g->player[p].critters[i];
             int r = c->place == AT_BOARD && !critter_dormant(c) && !cell_frozen(g, c->cell)
                         ? view_region(g, &v, c->cell, c->area) : -1;
-            if (r >= 0 && r < MAX_REGIONS)
-                yields[r] = 1;
+            if (r >= 0 && r < MAX_REGIONS && yields[r] < 255)
+                yields[r]++;
         }
-        for (int r = 0; r < v.rg.count; r++)
-            if (yields[r] && (v.active_in[r] & (1 << p)))
-                gain(g, p, v.rg.biome[r], 1);
+        int group = g->player[p].ability[ABILITY_GROUP];
+        for (int r = 0; r < v.rg.count; r++) {
+            if (!yields[r] || !(v.active_in[r] & (1 << p)))
+                continue;
+            int amount = 1;
+            if (group == 1 && yields[r] >= 2)
+                amount = yields[r];   /* a pack: one per critter */
+            else if (group == 2 && yields[r] >= 2)
+                amount = 2;           /* a herd: two */
+            gain(g, p, v.rg.biome[r], amount);
+        }
     }
     set_pending(g, DK_DISCARD, p);
     g->pending.aux = (uint16_t)(cap > 0 ? cap : 0);

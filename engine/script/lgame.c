@@ -300,6 +300,36 @@ static int l_supply(lua_State *L)
     return 1;
 }
 
+/** game.groups(player) -> the biomes where the player has two or more (awake)
+ * critters, as { size, biome, q, r } (q, r: one of its critters) */
+static int l_groups(lua_State *L)
+{
+    Game *g = current(L);
+    int p = check_player(L, g, 1);
+    static View v;
+    view_compute(g, &v);
+    lua_newtable(L);
+    int n = 0;
+    for (int r = 0; r < v.rg.count; r++) {
+        if (v.count_in[r][p] < 2)
+            continue;
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place != AT_BOARD || critter_dormant(c) || view_region(g, &v, c->cell, c->area) != r)
+                continue;
+            Hex h = board_hex(c->cell);
+            lua_createtable(L, 0, 4);
+            lua_pushinteger(L, v.count_in[r][p]); lua_setfield(L, -2, "size");
+            lua_pushstring(L, biome_name(v.rg.biome[r])); lua_setfield(L, -2, "biome");
+            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+            lua_rawseti(L, -2, ++n);
+            break;
+        }
+    }
+    return 1;
+}
+
 /** game.land() -> every land stack as { q, r }, in board order */
 static int l_land(lua_State *L)
 {
@@ -736,6 +766,7 @@ static const luaL_Reg FUNCS[] = {
     { "add_buys", l_add_buys },
     { "land", l_land },
     { "supply", l_supply },
+    { "groups", l_groups },
     { "biome_areas", l_biome_areas },
     { "gain", l_gain },
     { "lose", l_lose },

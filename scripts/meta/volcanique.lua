@@ -374,6 +374,37 @@ function game.erupt(player, q, r) end
 ---@param to_q integer
 ---@param to_r integer
 function game.slide(from_q, from_r, to_q, to_r) end
+---Every island (connected land mass): its stacks in board order, the first its anchor.
+---@return Hex[][]
+function game.islands() end
+---The distinct shifts of the island holding (q, r): dir 1..6, steps really travelled, where (q, r) lands.
+---@param q integer
+---@param r integer
+---@return { dir: integer, steps: integer, q: integer, r: integer }[]
+function game.island_shifts(q, r) end
+---Effect: the island holding (q, r) moves up to `steps` (1..2) spaces in `dir` (1..6), stopping as soon as it touches other land.
+---@param q integer
+---@param r integer
+---@param dir integer 1..6, as game.neighbours lists them
+---@param steps integer 1..2
+---@return integer moved spaces moved
+function game.shift_island(q, r, dir, steps) end
+---The distinct legal rifts of the island holding (q, r); (q, r) of each is where its moving part's first stack lands.
+---@param q integer
+---@param r integer
+---@return { axis: integer, line: integer, dir: integer, tiles: integer, q: integer, r: integer }[]
+function game.rifts(q, r) end
+---Effect: cut the island holding (q, r) along line `line` of `axis` (1 q, 2 r, 3 s); the part on dir's side moves one space in `dir`.
+---@param q integer
+---@param r integer
+---@param axis integer 1..3
+---@param line integer between coordinate line and line + 1
+---@param dir integer 1..6, must change the axis coordinate
+---@return integer moved stacks moved
+function game.rift(q, r, axis, line, dir) end
+---Effect: the contest resolution that follows gives tied contests to `player` (once; share and group abilities override).
+---@param player Player
+function game.favour_contests(player) end
 ---Effect: take n resources of any types from the player's largest piles.
 ---@param player Player
 ---@param n integer
@@ -393,6 +424,10 @@ function game.set_armour(player, index, n) end
 ---@param index integer 1-based
 ---@param dormant boolean
 function game.set_dormant(player, index, dormant) end
+---The biomes where the player has two or more awake critters.
+---@param player Player
+---@return { size: integer, biome: Biome, q: integer, r: integer }[]
+function game.groups(player) end
 ---What the supply holds.
 ---@return { land: integer, volcanoes: integer, dark: integer, medium: integer, light: integer }
 function game.supply() end

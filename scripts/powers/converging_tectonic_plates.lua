@@ -6,6 +6,7 @@ card {
   levels = { 2, 4 },
   stars = 3,
   text = "Once in the main game (and again in your final turn) shift a whole island up to 2 spaces; it stops as soon as it touches another island.",
+  ruling = "Offered as the holder's buy step begins: once in the main game, once more in their final turn. The island moves 1 or 2 spaces in one of six directions, a space at a time, stopping when it touches land. Ties in the contests that follow go to the mover.",
 }
 
 local NAME = "Converging tectonic plates"

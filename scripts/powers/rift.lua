@@ -6,6 +6,7 @@ card {
   levels = { 2, 4 },
   stars = 4,
   text = "Once in the main game (and again in your final turn) split an island in two, leaving one ocean space between the parts.",
+  ruling = "Offered as the holder's buy step begins: once in the main game, once more in their final turn. The line is straight, between two rows of hexes on one of three axes, and crosses the island; the chosen part moves one space straight away from it into open ocean. Ties in the contests that follow go to the rifter.",
 }
 
 local NAME = "Rift"

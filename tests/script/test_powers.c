@@ -640,3 +640,189 @@ TEST(lateral_eruption_rolls_a_d4_for_a_second_volcano_beside_the_first)
     CHECK_EQ(g->supply_volcanoes, volcanoes_before - 1);
     CHECK_EQ(g->player[0].volcanoes, 2);
 }
+
+/* Unlocks `name` for `player` through the Power Grid decision, as play would. */
+static void unlock(Game *g, int player, const char *name)
+{
+    g->grid_card[0] = (uint8_t)card_named(g, name);
+    Pending keep = g->pending;
+    int phase = g->phase, active = g->active;
+    g->phase = PHASE_BUY;
+    g->active = (uint8_t)player;
+    g->pending = (Pending){ DK_UNLOCK, (uint8_t)player, 0, (uint16_t)fx_cell(9, 9), 0 };
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), pick = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_UNLOCK && o[i].subject == 0)
+            pick = i;
+    REQUIRE(pick >= 0);
+    apply(g, pick);
+    g->phase = (uint8_t)phase;
+    g->active = (uint8_t)active;
+    g->pending = keep;
+    g->queue_len = g->ask_len = 0;
+}
+
+TEST(cooperative_critters_unlocked_grant_the_share_ability)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    unlock(g, 0, "Cooperative critters");
+    CHECK_EQ(g->player[0].ability[ABILITY_SHARE], 1);
+}
+
+TEST(cooperative_move_onto_another_players_biome_wipes_a_non_cooperator)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    g->player[0].ability[ABILITY_SHARE] = 1;
+    fx_push(&g->board, 0, 0, "duo_dark_light", 0);   /* light edges face west: B's biome joins there */
+    fx_push(&g->board, -1, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, fx_area(g, 0, 0, "dark"));
+    fx_critter(g, 1, 0, -1, 0, 0);
+    g->moves_left = 1;
+    int light = fx_area(g, 0, 0, "light");
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), pick = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_MOVE && o[i].cell == fx_cell(0, 0) && o[i].sub == light)
+            pick = i;
+    apply(g, pick);
+    CHECK(g->player[1].critters[0].place != AT_BOARD);
+    CHECK_EQ(g->player[0].critters[0].area, light);
+}
+
+TEST(cooperative_critters_of_two_sharers_share_the_biome)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    g->player[0].ability[ABILITY_SHARE] = 1;
+    g->player[1].ability[ABILITY_SHARE] = 1;
+    fx_push(&g->board, 0, 0, "duo_dark_light", 0);
+    fx_push(&g->board, -1, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, fx_area(g, 0, 0, "dark"));
+    fx_critter(g, 1, 0, -1, 0, 0);
+    g->moves_left = 1;
+    int light = fx_area(g, 0, 0, "light");
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), pick = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_MOVE && o[i].cell == fx_cell(0, 0) && o[i].sub == light)
+            pick = i;
+    apply(g, pick);
+    CHECK_EQ(g->player[1].critters[0].place, AT_BOARD);
+    CHECK_EQ(g->player[0].critters[0].place, AT_BOARD);
+    CHECK_EQ(g->player[0].critters[0].area, light);
+}
+
+TEST(cooperative_move_onto_a_colossal_critter_costs_it_armour_and_the_mover)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    g->player[0].ability[ABILITY_SHARE] = 1;
+    fx_push(&g->board, 0, 0, "duo_dark_light", 0);
+    fx_push(&g->board, -1, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, fx_area(g, 0, 0, "dark"));
+    fx_critter(g, 1, 0, -1, 0, 0);
+    g->player[1].critters[0].armour = 1;
+    g->moves_left = 1;
+    int light = fx_area(g, 0, 0, "light");
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), pick = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_MOVE && o[i].cell == fx_cell(0, 0) && o[i].sub == light)
+            pick = i;
+    apply(g, pick);
+    CHECK_EQ(g->player[1].critters[0].place, AT_BOARD);
+    CHECK_EQ(g->player[1].critters[0].armour, 0);
+    CHECK(g->player[0].critters[0].place != AT_BOARD);
+}
+
+TEST(pack_critters_unlocked_grant_join_and_group)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    unlock(g, 0, "Pack critters");
+    CHECK_EQ(g->player[0].ability[ABILITY_JOIN], 1);
+    CHECK_EQ(g->player[0].ability[ABILITY_GROUP], 1);
+}
+
+TEST(pack_forms_by_joining_a_held_biome_next_door_and_collects_per_critter)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    g->player[0].ability[ABILITY_JOIN] = 1;
+    g->player[0].ability[ABILITY_GROUP] = 1;
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_push(&g->board, -1, 0, "uno_light", 0);
+    fx_critter(g, 0, 0, 1, 0, 0);
+    fx_critter(g, 0, 1, -1, 0, 0);
+    g->moves_left = 1;
+    static Option jo[MAX_OPTIONS];
+    int jn = game_options(g, jo, MAX_OPTIONS), join = -1;
+    for (int i = 0; i < jn; i++)
+        if (jo[i].verb == VERB_MOVE && jo[i].cell == fx_cell(0, 0) && jo[i].subject == critter_id(0, 1))
+            join = i;
+    apply(g, join);   /* the light critter joins the dark biome next door */
+    CHECK_EQ(g->player[0].critters[1].cell, fx_cell(0, 0));
+    CHECK_EQ(land_critter_count(g, 0), 2);         /* both stay: a pack, not a contest */
+    /* Collection: the pack yields one dark per critter. */
+    Game c = *g;
+    c.log = NULL;
+    c.phase = PHASE_SACRIFICE;
+    c.pending = (Pending){ DK_SACRIFICE, 0, 0, 0, 0 };
+    c.player[0].sacrificed_board = c.player[0].sacrificed_hand = 1;
+    flow_advance(&c);
+    CHECK_EQ(c.player[0].resources[BIOME_DARK], 2);
+}
+
+TEST(pack_moves_as_one_onto_a_connecting_biome_wiping_smaller_opposition)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    g->player[0].ability[ABILITY_GROUP] = 1;
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 1, "uno_light", 0);    /* touches both */
+    fx_push(&g->board, 1, 1, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    fx_critter(g, 0, 1, 1, 0, 0);
+    fx_critter(g, 1, 0, 0, 1, 0);
+    g->moves_left = 1;
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), pick = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_MOVE && o[i].pay == 1)
+            pick = i;
+    apply(g, pick);
+    CHECK(g->player[1].critters[0].place != AT_BOARD);
+    int light = 0;
+    for (int i = 0; i < 2; i++)
+        light += board_area_biome(&g->board, &g->rules, g->player[0].critters[i].cell,
+                                  g->player[0].critters[i].area) == BIOME_LIGHT;
+    CHECK_EQ(light, 2);
+}
+
+TEST(herd_moves_only_onto_uncontrolled_biomes_collects_two_and_scores_a_point)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    hold(g, 0, 1, "Herding critters");
+    g->player[0].ability[ABILITY_GROUP] = 2;
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 1, "uno_light", 0);
+    fx_push(&g->board, 1, 1, "uno_light", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    fx_critter(g, 0, 1, 1, 0, 0);
+    fx_critter(g, 1, 0, 0, 1, 0);                /* the light biome is B's: no herd move there */
+    g->moves_left = 1;
+    static Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS), group = 0;
+    for (int i = 0; i < n; i++)
+        group += o[i].verb == VERB_MOVE && o[i].pay == 1;
+    CHECK_EQ(group, 0);
+    Scores sc;
+    game_score(g, &sc);
+    CHECK_EQ(sc.line[0].bonus, 1);
+    Game c = *g;
+    c.log = NULL;
+    c.phase = PHASE_SACRIFICE;
+    c.pending = (Pending){ DK_SACRIFICE, 0, 0, 0, 0 };
+    c.player[0].sacrificed_board = c.player[0].sacrificed_hand = 1;
+    flow_advance(&c);
+    CHECK_EQ(c.player[0].resources[BIOME_DARK], 2);
+}
