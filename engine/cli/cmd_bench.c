@@ -24,8 +24,11 @@ static double now_s(void)
 #define BENCH_MAX_DECISIONS 20000   /* a runaway game (no end-game scripts) is cut here */
 
 /* Plays `games` random games; returns decisions made and the longest log. */
+/* Every game deals three power cards first, the next three of the list each
+ * game, so across the run every power is on the grid; `unlocked` collects the
+ * cards some player unlocked. */
 static long playouts(Session *s, const GameOptions *o, uint64_t seed, int games, int hooks, long *max_log,
-                     int *unfinished)
+                     int *unfinished, uint64_t *unlocked)
 {
     static Option opts[MAX_OPTIONS];
     static Game g;
@@ -33,9 +36,14 @@ static long playouts(Session *s, const GameOptions *o, uint64_t seed, int games,
     long decisions = 0;
     *max_log = 0;
     *unfinished = 0;
+    *unlocked = 0;
+    int cards = s->rules.power_card_count;
     for (int k = 0; k < games; k++) {
-        if (game_init(&g, &s->rules, o, seed + (uint64_t)k, hooks ? session_hooks() : NULL, hooks ? s : NULL, err,
-                      sizeof err))
+        GameOptions go = *o;
+        for (int j = 0; j < 3 && cards > 0; j++)
+            go.deal |= (uint64_t)1 << ((3 * k + j) % cards);
+        if (game_init(&g, &s->rules, &go, seed + (uint64_t)k, hooks ? session_hooks() : NULL, hooks ? s : NULL,
+                      err, sizeof err))
             return -1;
         s->current = &g;
         Rng r;
@@ -48,6 +56,10 @@ static long playouts(Session *s, const GameOptions *o, uint64_t seed, int games,
             d++;
         }
         *unfinished += !game_over(&g);
+        for (int p = 0; p < g.players; p++)
+            for (int slot = 0; slot < g.rules.grid_slot_count; slot++)
+                if (g.unlocked[p][slot] && g.grid_card[slot] != 255)
+                    *unlocked |= (uint64_t)1 << g.grid_card[slot];
         decisions += d;
         if (d > *max_log)
             *max_log = d;
@@ -63,7 +75,7 @@ static int reference(Session *s, Game *out, int *count)
 {
     static Option opts[MAX_OPTIONS];
     static Game g;
-    GameOptions o = { 5, 1, "symbiosis" };
+    GameOptions o = { .players = 5, .setup_variation = 1, .variant = "symbiosis" };
     char err[256];
     int best = -1, best_seed = -1;
     for (uint64_t seed = 1; seed <= 200; seed++) {
@@ -112,13 +124,14 @@ int cmd_bench(const CliArgs *a)
         return 1;
     printf("bench: %llu random games, seeds %llu..%llu, 2 players\n", (unsigned long long)games,
            (unsigned long long)seed, (unsigned long long)(seed + games - 1));
-    GameOptions o = { 2, 1, "symbiosis" };
+    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "symbiosis" };
     long max_log = 0, max_log_off = 0;
     int unfinished, unfinished_off;
+    uint64_t unlocked = 0, unlocked_off = 0;
     double t0 = now_s();
-    long dec = playouts(&s, &o, seed, (int)games, 1, &max_log, &unfinished);
+    long dec = playouts(&s, &o, seed, (int)games, 1, &max_log, &unfinished, &unlocked);
     double t1 = now_s();
-    long dec_off = playouts(&s, &o, seed, (int)games, 0, &max_log_off, &unfinished_off);
+    long dec_off = playouts(&s, &o, seed, (int)games, 0, &max_log_off, &unfinished_off, &unlocked_off);
     double t2 = now_s();
     if (dec < 0 || dec_off < 0) {
         fprintf(stderr, "volcanique bench: a playout failed\n");
@@ -131,6 +144,8 @@ int cmd_bench(const CliArgs *a)
     printf("hooks off    %10.0f decisions/s %8.1f games/s  (%ld decisions, %.3f s%s)\n", dec_off / off,
            games / off, dec_off, off, unfinished_off ? ", some games cut: no end-game scripts" : "");
     printf("script cost  %10.2fx time per decision with scripts on\n", (on / dec) / (off / dec_off));
+    printf("powers       every card dealt across the run (three a game); %d of %d unlocked in play\n",
+           __builtin_popcountll(unlocked), s.rules.power_card_count);
 
     static Game ref;
     int count = 0;

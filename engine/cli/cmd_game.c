@@ -10,7 +10,7 @@
 
 int cmd_new(const CliArgs *a)
 {
-    GameOptions o = { 2, 1, "symbiosis" };
+    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "symbiosis" };
     uint64_t seed = (uint64_t)time(NULL);
     const char *path = NULL;
     for (int i = 0; i < a->argc;) {

@@ -47,7 +47,7 @@ static int save_after_apply(void *ud, Game *g)
 
 int cmd_gui(const CliArgs *a)
 {
-    GameOptions o = { 0, 1, "symbiosis" };
+    GameOptions o = { .players = 0, .setup_variation = 1, .variant = "symbiosis" };
     uint64_t seed = (uint64_t)time(NULL), v;
     uint8_t human[MAX_PLAYERS] = { 1, 0 };
     int seats = 2, frames = 0, bot_delay_ms = 400;

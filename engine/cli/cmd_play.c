@@ -66,7 +66,7 @@ static int ask(Game *g, const Option *opts, int n)
 
 int cmd_tui(const CliArgs *a)
 {
-    GameOptions o = { 0, 1, "symbiosis" };
+    GameOptions o = { .players = 0, .setup_variation = 1, .variant = "symbiosis" };
     uint64_t seed = (uint64_t)time(NULL);
     int human[MAX_PLAYERS] = { 1, 0 }, seats = 2;
     const char *save_path = NULL;

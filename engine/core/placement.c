@@ -125,13 +125,8 @@ static bool island_cell_ok(const Game *g, int cell)
     if (board_is_land(b, cell) || (b->cells[cell].flags & CELL_LAVA) || touches_old_land(g, cell))
         return false;
     Hex h = board_hex(cell);
-    if (g->island_count == 0) {
-        for (int k = 0; k < b->land_count; k++)
-            if (!is_island_cell(g, b->land[k]) &&
-                hex_distance(h, board_hex(b->land[k])) <= g->rules.island_max_distance)
-                return true;
-        return false;
-    }
+    if (g->island_count == 0)
+        return true;   /* island_cells only offers cells within reach of land */
     /* Each later tile touches two island tiles (the first two: each other), so
      * three tiles make a triangle and a fourth a compact diamond. */
     int touching = 0;
@@ -144,22 +139,28 @@ static bool island_cell_ok(const Game *g, int cell)
 static int island_cells(const Game *g, int *cells, int max)
 {
     static const int MAXR = 6;
+    static uint16_t seen[BOARD_CELLS];   /* stamp per cell: no clearing between calls */
+    static uint16_t stamp;
+    if (++stamp == 0) {
+        memset(seen, 0, sizeof seen);
+        stamp = 1;
+    }
     const Board *b = &g->board;
     int n = 0;
     int reach = g->rules.island_max_distance < MAXR ? g->rules.island_max_distance : MAXR;
-    for (int k = 0; k < b->land_count; k++) {
+    for (int k = 0; k < b->land_count && n < max; k++) {
         Hex centre = board_hex(b->land[k]);
-        for (int rad = 1; rad <= reach; rad++) {
+        for (int rad = 1; rad <= reach && n < max; rad++) {
             Hex ring[6 * 6];
             int m = hex_ring(centre, rad, ring);
-            for (int j = 0; j < m; j++) {
+            for (int j = 0; j < m && n < max; j++) {
                 if (!board_in_bounds(ring[j]))
                     continue;
                 int c = board_cell(ring[j]);
-                bool seen = false;
-                for (int s = 0; s < n && !seen; s++)
-                    seen = cells[s] == c;
-                if (!seen && n < max && island_cell_ok(g, c))
+                if (seen[c] == stamp)
+                    continue;
+                seen[c] = stamp;
+                if (island_cell_ok(g, c))
                     cells[n++] = c;
             }
         }
@@ -169,8 +170,8 @@ static int island_cells(const Game *g, int *cells, int max)
 
 bool island_start_exists(const Game *g)
 {
-    int cells[512];
-    return island_cells(g, cells, 512) > 0;
+    int cell;
+    return island_cells(g, &cell, 1) > 0;   /* the first will do */
 }
 
 void list_island_tiles(const Game *g, Option *o, int *n, int max)

@@ -9,7 +9,7 @@
 
 static void start(Game *g, int players, uint64_t seed)
 {
-    GameOptions o = { (uint8_t)players, 1, "symbiosis" };
+    GameOptions o = { .players = (uint8_t)players, .setup_variation = 1, .variant = "symbiosis" };
     char err[200];
     REQUIRE(game_init(g, fx_rules(), &o, seed, NULL, NULL, err, sizeof err) == 0);
 }

@@ -21,7 +21,7 @@ static uint64_t xorshift(uint64_t *x)
 static int play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
 {
     const Rules *rules = fx_rules();
-    GameOptions o = { (uint8_t)players, 1, "" };
+    GameOptions o = { .players = (uint8_t)players, .setup_variation = 1, .variant = "" };
     char err[256];
     if (game_init(g, rules, &o, seed, NULL, NULL, err, sizeof err)) {
         th_fail(__FILE__, __LINE__, "game_init: %s", err);

@@ -96,7 +96,7 @@ TEST(mods_load_after_their_dependencies)
     CHECK_EQ(s.mods.count, 3);
     CHECK_STR_CONTAINS(s.mods.mod[s.mods.order[0]].name, "alpha");
     CHECK_STR_CONTAINS(s.mods.mod[s.mods.order[2]].name, "gamma");
-    GameOptions go = { 2, 1, "" };
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 11, err, sizeof err) == 0);
     play_to_turn(&s, 1);
     CHECK_EQ(s.game.vars[0], 123);
@@ -198,7 +198,7 @@ TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
         "return { name = 'spin', version = '1' }\n");
     static Session s;
     REQUIRE(open_with(&s, root, "flaky,spin", err, sizeof err) == 0);
-    GameOptions go = { 2, 1, "" };
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
     play_to_turn(&s, 3);
     REQUIRE(s.game.turn == 3);
@@ -279,7 +279,7 @@ TEST(mods_a_save_refuses_a_changed_mod_set)
         "return { name = 'house', version = '1' }\n");
     static Session s;
     REQUIRE(open_with(&s, root, "house", err, sizeof err) == 0);
-    GameOptions go = { 2, 1, "" };
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 9, err, sizeof err) == 0);
     play_to_turn(&s, 3);
     SaveMeta meta;
@@ -333,7 +333,7 @@ TEST(mods_shipped_examples_load_and_play)
     CHECK_EQ(s.mods.count, 2);
     static Option o[MAX_OPTIONS];
     for (uint64_t seed = 1; seed <= 3; seed++) {
-        GameOptions go = { 3, 1, "symbiosis" };
+        GameOptions go = { .players = 3, .setup_variation = 1, .variant = "symbiosis" };
         REQUIRE(session_new_game(&s, &go, seed, err, sizeof err) == 0);
         for (int k = 0; k < 4000 && !game_over(&s.game); k++) {
             int n = game_options(&s.game, o, MAX_OPTIONS);

@@ -16,7 +16,7 @@ static uint64_t mix(uint64_t *x)
 /* Plays one game to the end; returns decisions made, or -1 on an error. */
 int play_random_game(Session *s, int players, const char *variant, uint64_t seed, int check)
 {
-    GameOptions o = { (uint8_t)players, 1, "" };
+    GameOptions o = { .players = (uint8_t)players, .setup_variation = 1, .variant = "" };
     snprintf(o.variant, sizeof o.variant, "%s", variant);
     char err[256];
     if (session_new_game(s, &o, seed, err, sizeof err)) {

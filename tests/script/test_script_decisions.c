@@ -71,7 +71,7 @@ TEST(script_decision_is_asked_of_the_named_player_and_answered_by_event)
     make_root(root, sizeof root, ASK_AT_FIRST_TURN);
     static Session s;
     REQUIRE(session_open(&s, root, err, sizeof err) == 0);
-    GameOptions go = { 2, 1, "" };
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
     play_to_first_turn(&s);
     REQUIRE(s.game.pending.kind == DK_SCRIPT);
@@ -94,7 +94,7 @@ TEST(script_decision_pass_reports_choice_minus_one)
     make_root(root, sizeof root, ASK_AT_FIRST_TURN);
     static Session s;
     REQUIRE(session_open(&s, root, err, sizeof err) == 0);
-    GameOptions go = { 2, 1, "" };
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
     play_to_first_turn(&s);
     REQUIRE(s.game.pending.kind == DK_SCRIPT);
@@ -110,7 +110,7 @@ TEST(script_decision_without_choices_is_an_error_with_file_and_line)
     make_root(root, sizeof root, "on('turn_start', function(ev) game.ask{ tag = 'empty' } end)\n");
     static Session s;
     REQUIRE(session_open(&s, root, err, sizeof err) == 0);
-    GameOptions go = { 2, 1, "" };
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
     /* The failing handler is reported and the turn goes on with the base rules. */
     play_to_first_turn(&s);

@@ -207,7 +207,7 @@ TEST(ui_missing_or_broken_texture_is_named)
 /* A real two-player game with the shipped rules and no scripts, at its first decision. */
 static void new_game(Game *g, uint64_t seed)
 {
-    GameOptions o = { 2, 1, "symbiosis" };
+    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "symbiosis" };
     char err[256];
     if (game_init(g, fx_rules(), &o, seed, NULL, NULL, err, sizeof err)) {
         th_fail(__FILE__, __LINE__, "game_init: %s", err);
