@@ -826,3 +826,112 @@ TEST(herd_moves_only_onto_uncontrolled_biomes_collects_two_and_scores_a_point)
     flow_advance(&c);
     CHECK_EQ(c.player[0].resources[BIOME_DARK], 2);
 }
+
+TEST(caldera_bolt_of_erosion_erodes_a_stack_at_once)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_light", 0);
+    fx_push(&g->board, 3, 0, "uno_medium", 0);
+    fx_push(&g->board, 4, 0, "uno_medium", 0);
+    fx_critter(g, 0, 0, 3, 0, 0);
+    g->moves_left = 1;
+    g->player[0].caldera_count = 1;
+    g->player[0].caldera[0] = (uint8_t)card_named(g, "Erosion");
+    apply(g, find(g, VERB_PLAY_CARD, -1));
+    REQUIRE(g->pending.kind == DK_SCRIPT);
+    apply(g, find(g, VERB_CHOOSE, fx_cell(0, 0)));
+    CHECK_EQ(g->board.cells[fx_cell(0, 0)].height, 1);
+    CHECK_EQ(g->pending.kind, DK_MOVE);   /* back to the move step */
+}
+
+TEST(caldera_bolt_of_frugal_ritual_makes_this_turns_hand_sacrifice_cost_two_different)
+{
+    Game *g = position(PHASE_SACRIFICE, DK_SACRIFICE);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    give(g, 0, 1, 1, 0);
+    CHECK_EQ(find(g, VERB_SACRIFICE_HAND, -1), -1);   /* 5 resources needed without it */
+    g->player[0].caldera_count = 1;
+    g->player[0].caldera[0] = (uint8_t)card_named(g, "Frugal ritual");
+    apply(g, find(g, VERB_PLAY_CARD, -1));
+    int hand = find(g, VERB_SACRIFICE_HAND, -1);
+    REQUIRE(hand >= 0);
+    apply(g, hand);
+    CHECK_EQ(crater_count(g, 0), 1);
+    CHECK_EQ(resource_total(&g->player[0]), 0);
+}
+
+TEST(magma_bomb_is_thrown_at_most_once_per_round)
+{
+    Game *g = position(PHASE_BUY, DK_TARGET);
+    hold(g, 1, 0, "Magma bomb");
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 5, 0, "uno_dark", 0);
+    fx_push(&g->board, 5, 0, "uno_dark", 0);
+    g->supply_volcanoes -= 2;
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(0, 0)));
+    while (g->pending.kind == DK_UNLOCK)
+        apply(g, 0);
+    REQUIRE(g->pending.kind == DK_SCRIPT && g->pending.player == 1);
+    apply(g, find(g, VERB_CHOOSE, -1));               /* B throws */
+    /* A second volcano in the same round: B is not asked again. */
+    g->phase = PHASE_BUY;
+    g->active = 0;
+    g->queue_len = g->ask_len = 0;
+    g->pending = (Pending){ DK_TARGET, 0, 0, 0, 0 };
+    g->volcano_held = 1;
+    apply(g, find(g, VERB_TARGET, fx_cell(5, 0)));
+    CHECK(!(g->pending.kind == DK_SCRIPT && g->pending.player == 1 &&
+            g->ask[0].tag == g->pending.aux && g->ask_len > 0 &&
+            strcmp(g->hooks->tag_name(g->hooks_ud, g->ask[0].tag), "magma_bomb_throw") == 0));
+}
+
+TEST(burrowed_critters_emerge_at_the_end_and_score)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    fx_push(&g->board, 0, 0, "uno_dark", 0);
+    fx_push(&g->board, 1, 0, "uno_dark", 0);
+    fx_critter(g, 0, 0, 0, 0, 0);
+    g->player[0].critters[0].flags = CRITTER_DORMANT;
+    Scores sc;
+    game_score(g, &sc);
+    CHECK_EQ(sc.line[0].critters, 1);
+    CHECK_EQ(sc.line[0].edges, 1);
+}
+
+TEST(caldera_deck_holds_the_cards_not_dealt_to_the_grid)
+{
+    Game *g = position(PHASE_MOVE, DK_MOVE);
+    char err[200];
+    GameOptions o = { .players = 2, .setup_variation = 1 };
+    REQUIRE(game_init(g, &g->rules, &o, 77, NULL, NULL, err, sizeof err) == 0);
+    int dealt = 0;
+    uint64_t seen = 0;
+    for (int s = 0; s < g->rules.grid_slot_count; s++)
+        if (g->grid_card[s] != 255) {
+            dealt++;
+            seen |= (uint64_t)1 << g->grid_card[s];
+        }
+    CHECK_EQ(dealt + g->caldera_size, g->rules.power_card_count);
+    for (int i = 0; i < g->caldera_size; i++)
+        CHECK(!((seen >> g->caldera_deck[i]) & 1));
+}
+
+TEST(caldera_stars_follow_the_designers_curve)
+{
+    /* RULINGS: 0, 1, 2, 3, 4 stars in the proportions 2:4:6:4:2. */
+    const Rules *r = &shared_session()->rules;
+    int count[5] = { 0 };
+    for (int i = 0; i < r->power_card_count; i++) {
+        REQUIRE(r->power_cards[i].stars <= 4);
+        count[r->power_cards[i].stars]++;
+    }
+    static const int weight[5] = { 2, 4, 6, 4, 2 };
+    for (int s = 0; s < 5; s++) {
+        double expect = r->power_card_count * weight[s] / 18.0;
+        CHECK(count[s] >= (int)expect - 1 && count[s] <= (int)expect + 1);
+    }
+}
