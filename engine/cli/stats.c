@@ -47,8 +47,8 @@ void record_write(FILE *out, const GameRecord *r)
     }
     fputs("],\"caldera\":[", out);
     for (int p = 0; p < r->players; p++)
-        fprintf(out, "%s{\"seat\":\"%c\",\"bought\":%d,\"held\":%d}", p ? "," : "", SEAT[p], r->caldera_bought[p],
-                r->caldera_held[p]);
+        fprintf(out, "%s{\"seat\":\"%c\",\"bought\":%d,\"held\":%d,\"played\":%d}", p ? "," : "", SEAT[p],
+                r->caldera_bought[p], r->caldera_held[p], r->caldera_bought[p] - r->caldera_held[p]);
     fputs("],\"powers\":[", out);
     for (int i = 0; i < r->npowers; i++) {
         const PowerRecord *w = &r->powers[i];
