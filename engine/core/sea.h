@@ -1,4 +1,5 @@
-/* Critters in the sea: the core effects behind the Sea critters power.
+/* Critters in the sea: generic effects for critters standing on ocean spaces
+ * (a power script decides who may use them and when).
  *
  * A sea critter is a critter with place AT_SEA; its `cell` is an ocean cell
  * (height 0) and no other sea critter shares it. It stands on no biome, so it

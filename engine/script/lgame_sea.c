@@ -1,4 +1,4 @@
-/* game.* bindings for critters in the sea (Sea critters): thin wrappers over
+/* game.* bindings for critters in the sea: thin wrappers over
  * engine/core/sea.h. Queries read the game being handled; effects raise
  * "game.<name>: <reason>" when the core refuses, or in a query event. */
 #include <lauxlib.h>
