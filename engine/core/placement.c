@@ -222,19 +222,35 @@ static bool setup_cell_ok(const Game *g, int player, int stage, int cell)
 }
 
 /* Whether a starting tile placed so would have an area whose biome nobody
- * controls, so that its critter has somewhere to go. */
+ * controls, so that its critter has somewhere to go. The tile is stacked on
+ * the real board and taken off again (the board is restored exactly: the cell
+ * was ocean, so it is the land list's last entry and the pool's last tile). */
 static bool setup_leaves_free_area(const Game *g, int type, int cell, int rot)
 {
-    static Game trial;   /* set-up only: one copy per candidate is cheap enough */
-    static View v;
-    trial = *g;
-    trial.log = NULL;
-    if (board_push(&trial.board, cell, type, rot) != 0)
+    static Regions rg;
+    Board *b = (Board *)&g->board;
+    uint16_t tiles = b->tile_count;
+    if (board_is_land(b, cell) || board_push(b, cell, type, rot) != 0)
         return false;
-    view_compute(&trial, &v);
-    int areas = board_areas(&trial.board, &trial.rules, cell);
+    regions_compute(b, &g->rules, &rg);
+    uint8_t held[MAX_AREAS] = { 0 };
+    int areas = board_areas(b, &g->rules, cell);
+    if (areas > MAX_AREAS)
+        areas = MAX_AREAS;
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place != AT_BOARD)
+                continue;
+            int r = region_at(&rg, b, c->cell, c->area);
+            for (int a = 0; a < areas; a++)
+                if (region_at(&rg, b, cell, a) == r)
+                    held[a] = 1;
+        }
+    board_pop(b, cell);
+    b->tile_count = tiles;
     for (int a = 0; a < areas; a++)
-        if (v.players_in[view_region(&trial, &v, cell, a)] == 0)
+        if (!held[a])
             return true;
     return false;
 }
