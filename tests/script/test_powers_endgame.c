@@ -10,29 +10,16 @@
 #include "effects.h"
 #include "harness.h"
 #include "session.h"
+#include "power_fixtures.h"
 
 #define SUPER "Super volcanic eruption"
 #define WINTER "Volcanic winter"
 
-static Session *shared_session(void)
-{
-    static Session s;
-    static int opened;
-    if (!opened) {
-        char err[256];
-        if (session_open(&s, ".", err, sizeof err) != 0) {
-            th_fail(__FILE__, __LINE__, "session_open: %s", err);
-            th_abort_test();
-        }
-        opened = 1;
-    }
-    return &s;
-}
 
 /* An empty 2-player position with the rules scripts attached, at `phase` of A's turn. */
 static Game *position(int phase, int kind)
 {
-    Session *s = shared_session();
+    Session *s = pf_session();
     Game *g = &s->game;
     fx_game(g, 2);
     g->rules = s->rules;
@@ -54,40 +41,9 @@ static Game *position(int phase, int kind)
     return g;
 }
 
-static int card_named(const Game *g, const char *name)
-{
-    for (int i = 0; i < g->rules.power_card_count; i++)
-        if (strcmp(g->rules.power_cards[i].name, name) == 0)
-            return i;
-    th_fail(__FILE__, __LINE__, "no power card '%s'", name);
-    th_abort_test();
-    return -1;
-}
 
-static void hold(Game *g, int player, int slot, const char *name)
-{
-    g->grid_card[slot] = (uint8_t)card_named(g, name);
-    g->unlocked[player][slot] = 1;
-}
 
-static void give(Game *g, int player, int dark, int medium, int light)
-{
-    int add[3] = { dark, medium, light };
-    for (int b = 0; b < BIOME_COUNT; b++) {
-        g->supply_resources[b] -= (uint8_t)add[b];
-        g->player[player].resources[b] += (uint8_t)add[b];
-    }
-}
 
-static void apply(Game *g, int index)
-{
-    char err[256];
-    REQUIRE(index >= 0);
-    if (game_apply(g, index, err, sizeof err) != 0) {
-        th_fail(__FILE__, __LINE__, "apply: %s", err);
-        th_abort_test();
-    }
-}
 
 /* PASS where it is offered, else the first option. */
 static int pass_or_first(const Game *g)
@@ -101,7 +57,7 @@ static void finish_turn(Game *g)
 {
     int turn = g->turn;
     for (int guard = 0; guard < 200 && g->turn == turn && !game_over(g); guard++)
-        apply(g, pass_or_first(g));
+        pf_apply(g, pass_or_first(g));
 }
 
 static int top_class(const Game *g, int q, int r) { return board_top_class(&g->board, &g->rules, fx_cell(q, r)); }
@@ -117,7 +73,7 @@ static int top_class(const Game *g, int q, int r) { return board_top_class(&g->b
 static Game *super_position(void)
 {
     Game *g = position(PHASE_BUY, DK_TARGET);
-    hold(g, 0, 1, SUPER);
+    pf_hold(g, 0, 1, SUPER);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 1, 0, "uno_light", 0);
@@ -141,10 +97,10 @@ static Game *super_position(void)
 /* A targets the centre and makes it the super volcano. */
 static void mark_super(Game *g)
 {
-    apply(g, fx_find(g, VERB_TARGET, fx_cell(0, 0), -1, -1));
+    pf_apply(g, fx_find(g, VERB_TARGET, fx_cell(0, 0), -1, -1));
     REQUIRE(g->pending.kind == DK_SCRIPT);
     REQUIRE(g->pending.player == 0);
-    apply(g, fx_find(g, VERB_CHOOSE, fx_cell(0, 0), -1, -1));
+    pf_apply(g, fx_find(g, VERB_CHOOSE, fx_cell(0, 0), -1, -1));
 }
 
 /* Marks the super volcano, plays out A's turn and B's turn (B's east critter
@@ -155,7 +111,7 @@ static Game *at_final_turn(void)
     mark_super(g);
     finish_turn(g);
     REQUIRE(g->active == 1);
-    apply(g, fx_find(g, VERB_MOVE, fx_cell(3, 0), -1, critter_id(1, 0)));
+    pf_apply(g, fx_find(g, VERB_MOVE, fx_cell(3, 0), -1, critter_id(1, 0)));
     finish_turn(g);
     REQUIRE(g->active == 0);
     return g;
@@ -181,9 +137,9 @@ TEST(super_volcano_is_marked_double_stacked_and_does_not_erupt_at_once)
 TEST(super_volcano_declined_erupts_as_an_ordinary_volcano)
 {
     Game *g = super_position();
-    apply(g, fx_find(g, VERB_TARGET, fx_cell(0, 0), -1, -1));
+    pf_apply(g, fx_find(g, VERB_TARGET, fx_cell(0, 0), -1, -1));
     REQUIRE(g->pending.kind == DK_SCRIPT);
-    apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
     CHECK_EQ(g->board.cells[fx_cell(0, 0)].height, 3);
     CHECK_EQ(g->lava_count, 1);                                 /* lava left for a lower neighbour */
     CHECK_EQ(g->end_triggered, END_NONE);
@@ -198,7 +154,7 @@ TEST(super_volcano_gives_every_other_player_one_ordinary_turn_to_escape)
     CHECK_EQ(g->mode, MODE_NORMAL);
     CHECK_EQ(g->turn_skip, 0);
     CHECK_EQ(g->pending.kind, DK_MOVE);
-    apply(g, fx_find(g, VERB_MOVE, fx_cell(3, 0), -1, critter_id(1, 0)));
+    pf_apply(g, fx_find(g, VERB_MOVE, fx_cell(3, 0), -1, critter_id(1, 0)));
     finish_turn(g);
     CHECK_EQ(g->active, 0);                                     /* back to the trigger: no blast yet */
     CHECK_EQ(g->player[1].critters[0].cell, fx_cell(3, 0));
@@ -208,11 +164,11 @@ TEST(super_volcano_gives_every_other_player_one_ordinary_turn_to_escape)
 TEST(super_volcano_final_turn_allows_a_move_but_no_buying_or_sacrifice)
 {
     Game *g = at_final_turn();
-    give(g, 0, 4, 4, 4);
+    pf_give(g, 0, 4, 4, 4);
     int resources = resource_total(&g->player[0]);
     CHECK_EQ(g->turn_skip, TURN_SKIP_BUY | TURN_SKIP_SACRIFICE);
     REQUIRE(g->pending.kind == DK_MOVE);
-    apply(g, fx_find(g, VERB_MOVE, fx_cell(0, -2), -1, critter_id(0, 0)));
+    pf_apply(g, fx_find(g, VERB_MOVE, fx_cell(0, -2), -1, critter_id(0, 0)));
     CHECK_EQ(g->pending.kind, DK_CLAIM);                        /* the buy step was skipped */
     CHECK_EQ(resource_total(&g->player[0]), resources);
     g->turn_skip &= (uint8_t)~TURN_SKIP_SACRIFICE;
@@ -228,8 +184,8 @@ TEST(super_volcano_blast_wipes_out_critters_around_it_and_forms_a_ring_of_volcan
 {
     Game *g = at_final_turn();
     int supply = g->supply_volcanoes;
-    apply(g, fx_find(g, VERB_PASS, -1, -1, -1));               /* A does not move: its critter stays */
-    apply(g, fx_find(g, VERB_PASS, -1, -1, -1));               /* no claim */
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));               /* A does not move: its critter stays */
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));               /* no claim */
     /* The blast came at the end of the turn; the final critter is asked. */
     REQUIRE(g->pending.kind == DK_SCRIPT);
     CHECK_EQ(g->player[0].critters[0].place, AT_HAND);         /* A's critter next to it */
@@ -259,8 +215,8 @@ TEST(super_volcano_ring_uses_supply_volcanoes_as_far_as_they_go)
 TEST(super_volcano_final_critter_is_placed_within_the_blast)
 {
     Game *g = at_final_turn();
-    apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
-    apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
     REQUIRE(g->pending.kind == DK_SCRIPT);
     CHECK_EQ(g->pending.player, 0);
     /* Choices: uninhabited, uncontrolled land two steps away. (2,0) is B's biome. */
@@ -269,7 +225,7 @@ TEST(super_volcano_final_critter_is_placed_within_the_blast)
     CHECK(fx_find(g, VERB_CHOOSE, fx_cell(0, -2), -1, -1) >= 0);
     CHECK(fx_find(g, VERB_CHOOSE, fx_cell(2, 0), -1, -1) < 0);
     int hand = hand_count(g, 0);
-    apply(g, fx_find(g, VERB_CHOOSE, fx_cell(0, 2), -1, -1));
+    pf_apply(g, fx_find(g, VERB_CHOOSE, fx_cell(0, 2), -1, -1));
     CHECK_EQ(hand_count(g, 0), hand - 1);
     CHECK(critter_at(g, fx_cell(0, 2), 0) / MAX_CRITTERS == 0);
 }
@@ -314,9 +270,9 @@ static Game *winter_position(int len)
         fx_push(&g->board, q, 0, "uno_light", 0);
     int l5, next;
     grid_pair(g, &l5, &next);
-    g->grid_card[l5] = (uint8_t)card_named(g, WINTER);
-    hold(g, 0, next, "Exalted sacrifices");
-    hold(g, 1, next, "Exalted sacrifices");
+    g->grid_card[l5] = (uint8_t)pf_card(g, WINTER);
+    pf_hold(g, 0, next, "Exalted sacrifices");
+    pf_hold(g, 1, next, "Exalted sacrifices");
     g->pending.cell = (uint16_t)fx_cell(0, 0);
     g->pending.aux = 0;   /* no lava from the volcano that unlocked it */
     return g;
@@ -326,9 +282,9 @@ static void unlock_winter_at(Game *g, int q, int r)
 {
     int l5, next;
     grid_pair(g, &l5, &next);
-    apply(g, fx_find(g, VERB_UNLOCK, -1, -1, l5));
+    pf_apply(g, fx_find(g, VERB_UNLOCK, -1, -1, l5));
     REQUIRE(g->pending.kind == DK_SCRIPT);
-    apply(g, fx_find(g, VERB_CHOOSE, fx_cell(q, r), -1, -1));
+    pf_apply(g, fx_find(g, VERB_CHOOSE, fx_cell(q, r), -1, -1));
 }
 
 static void freeze(Game *g, int q, int r)
@@ -342,12 +298,12 @@ TEST(winter_starts_on_the_tile_its_unlocker_chooses)
     Game *g = winter_position(4);
     int l5, next;
     grid_pair(g, &l5, &next);
-    apply(g, fx_find(g, VERB_UNLOCK, -1, -1, l5));
+    pf_apply(g, fx_find(g, VERB_UNLOCK, -1, -1, l5));
     REQUIRE(g->pending.kind == DK_SCRIPT);
     CHECK_EQ(g->pending.player, 0);
     CHECK_EQ(fx_count(g, VERB_CHOOSE), 4);                      /* any land tile */
     CHECK(fx_find(g, VERB_PASS, -1, -1, -1) < 0);              /* a choice must be made */
-    apply(g, fx_find(g, VERB_CHOOSE, fx_cell(2, 0), -1, -1));
+    pf_apply(g, fx_find(g, VERB_CHOOSE, fx_cell(2, 0), -1, -1));
     CHECK(cell_frozen(g, fx_cell(2, 0)));
     CHECK(!cell_frozen(g, fx_cell(1, 0)));
     CHECK_EQ(g->end_triggered, END_WINTER);
@@ -374,7 +330,7 @@ TEST(winter_stops_tile_placement_and_volcanoes_on_frozen_tiles)
     Game *g = position(PHASE_BUY, DK_BUY);
     fx_push(&g->board, 0, 0, "uno_light", 0);
     fx_push(&g->board, 1, 0, "uno_light", 0);
-    give(g, 0, 0, 0, 7);
+    pf_give(g, 0, 0, 0, 7);
     g->bought_type = (uint8_t)fx_type("uno_light");
     g->pending.kind = DK_PLACE;
     CHECK(fx_count_at(g, VERB_TILE, fx_cell(0, 0)) > 0);
@@ -421,7 +377,7 @@ TEST(winter_stops_migration_onto_frozen_tiles)
     fx_critter(g, 1, 0, 0, 0, 0);
     freeze(g, 1, 0);
     g->bought_type = (uint8_t)fx_type("uno_light");
-    apply(g, fx_find(g, VERB_TILE, fx_cell(0, 0), -1, -1));     /* covers B's critter */
+    pf_apply(g, fx_find(g, VERB_TILE, fx_cell(0, 0), -1, -1));     /* covers B's critter */
     REQUIRE(g->pending.kind == DK_MIGRATE);
     CHECK(fx_find(g, VERB_MIGRATE, fx_cell(-1, 0), -1, -1) >= 0);
     CHECK(fx_find(g, VERB_MIGRATE, fx_cell(1, 0), -1, -1) < 0);

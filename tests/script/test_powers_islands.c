@@ -9,57 +9,18 @@
 #include "invariants.h"
 #include "island_move.h"
 #include "session.h"
+#include "power_fixtures.h"
 
-static Session *shared_session(void)
-{
-    static Session s;
-    static int opened;
-    if (!opened) {
-        char err[256];
-        if (session_open(&s, ".", err, sizeof err) != 0) {
-            th_fail(__FILE__, __LINE__, "session_open: %s", err);
-            th_abort_test();
-        }
-        opened = 1;
-    }
-    return &s;
-}
 
 /* An empty position of `players` with the rules scripts attached, at the end
  * of A's move step in turn mode `mode`: flow() then begins the buy step. */
 static Game *position(int players, int mode)
 {
-    Session *s = shared_session();
-    Game *g = &s->game;
-    fx_game(g, players);
-    g->rules = s->rules;
-    g->hooks = session_hooks();
-    g->hooks_ud = s;
-    g->log = NULL;
-    s->current = g;
-    memset(g->vars, 0, sizeof g->vars);
-    memset(g->unlocked, 0, sizeof g->unlocked);
-    memset(g->grid_card, 255, sizeof g->grid_card);
-    g->phase = PHASE_MOVE;
-    g->active = 0;
-    g->turn = 1;
+    Game *g = pf_position(players, PHASE_MOVE, DK_MOVE);
     g->mode = (uint8_t)mode;
-    g->moves_left = 0;
-    g->queue_len = g->ask_len = 0;
-    g->pending = (Pending){ DK_MOVE, 0, 0, 0, 0 };
     return g;
 }
 
-static void hold(Game *g, int player, int slot, const char *name)
-{
-    int card = -1;
-    for (int i = 0; i < g->rules.power_card_count; i++)
-        if (strcmp(g->rules.power_cards[i].name, name) == 0)
-            card = i;
-    REQUIRE(card >= 0);
-    g->grid_card[slot] = (uint8_t)card;
-    g->unlocked[player][slot] = 1;
-}
 
 /* Runs the turn on to its next decision (the buy step's questions, if any). */
 static void flow(Game *g)
@@ -82,7 +43,7 @@ static void lava_on(Game *g, int q, int r)
 TEST(converging_plates_shift_an_island_two_spaces_with_stacks_critters_and_lava)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);      /* the island that moves */
     fx_push(&g->board, 0, 0, "uno_light", 0);
     fx_push(&g->board, 1, 0, "uno_medium", 0);
@@ -124,7 +85,7 @@ TEST(converging_plates_stop_as_soon_as_the_island_touches_another)
 TEST(converging_plates_offer_a_single_move_where_the_island_stops_after_one_space)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 2, 0, "uno_light", 0);
     flow(g);
@@ -150,7 +111,7 @@ TEST(converging_plates_never_move_land_off_the_board)
 TEST(converging_plates_are_used_once_in_the_main_game)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     flow(g);
     REQUIRE(asked(g));                                 /* one island: straight to the move */
@@ -167,7 +128,7 @@ TEST(converging_plates_are_used_once_in_the_main_game)
 TEST(converging_plates_are_used_a_second_time_in_the_final_turn)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     flow(g);
     fx_apply(g, fx_find(g, VERB_CHOOSE, fx_cell(1, 0), -1, -1));   /* the main game's use */
@@ -188,7 +149,7 @@ TEST(converging_plates_are_used_a_second_time_in_the_final_turn)
 TEST(converging_plates_passed_keep_the_use)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     flow(g);
     REQUIRE(asked(g));
@@ -204,7 +165,7 @@ TEST(converging_plates_passed_keep_the_use)
 static Game *converge_contest(int b_critters)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 3, 0, "uno_dark", 0);
     fx_push(&g->board, 4, 0, "uno_dark", 0);
@@ -238,7 +199,7 @@ TEST(converging_plates_contest_goes_to_the_most_critters)
 TEST(converging_plates_tie_between_players_who_did_not_converge_removes_both)
 {
     Game *g = position(3, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 3, 0, "uno_dark", 0);
     fx_critter(g, 1, 0, 0, 0, 0);                    /* B on the moving island */
@@ -253,7 +214,7 @@ TEST(converging_plates_tie_between_players_who_did_not_converge_removes_both)
 TEST(converging_plates_advantage_yields_to_grouped_critters)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Converging tectonic plates");
+    pf_hold(g, 0, 0, "Converging tectonic plates");
     g->player[1].ability[ABILITY_GROUP] = 2;         /* e.g. a herd: its own contest rules */
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 3, 0, "uno_dark", 0);
@@ -271,7 +232,7 @@ TEST(converging_plates_advantage_yields_to_grouped_critters)
 TEST(rift_splits_an_island_and_moves_the_cut_part_one_space_into_the_ocean)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Rift");
+    pf_hold(g, 0, 0, "Rift");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 1, 0, "uno_dark", 0);
     fx_push(&g->board, 2, 0, "uno_medium", 0);
@@ -338,7 +299,7 @@ TEST(rift_part_cannot_leave_the_board)
 TEST(rift_is_used_once_in_the_main_game_and_again_in_the_final_turn)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Rift");
+    pf_hold(g, 0, 0, "Rift");
     for (int q = 0; q < 4; q++)
         fx_push(&g->board, q, 0, "uno_dark", 0);
     flow(g);
@@ -364,7 +325,7 @@ TEST(rift_is_used_once_in_the_main_game_and_again_in_the_final_turn)
 TEST(rift_tied_contest_goes_to_the_rifter)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Rift");
+    pf_hold(g, 0, 0, "Rift");
     fx_push(&g->board, 0, 0, "uno_medium", 0);
     fx_push(&g->board, 1, 0, "uno_dark", 0);        /* the part that moves east... */
     fx_push(&g->board, 3, 0, "uno_dark", 0);        /* ...lands beside this island */
@@ -392,7 +353,7 @@ TEST(rift_lists_each_outcome_once)
 TEST(rift_asks_line_and_side_first_when_an_island_offers_over_96_rifts)
 {
     Game *g = position(2, MODE_NORMAL);
-    hold(g, 0, 0, "Rift");
+    pf_hold(g, 0, 0, "Rift");
     for (int q = -9; q < 9; q++)                         /* 18 in a row: 17 cuts, 102 rifts */
         fx_push(&g->board, q, 0, "uno_dark", 0);
     Rift r[256];

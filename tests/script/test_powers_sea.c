@@ -12,69 +12,15 @@
 #include "score.h"
 #include "sea.h"
 #include "session.h"
+#include "power_fixtures.h"
 #include "textview.h"
 
 /* Action values of the script's question: KIND * 1000 + critter * 10 + area. */
 enum { SEA_PLACE = 1000, SEA_ASHORE = 2000, SEA_SWIM = 3000, SEA_MORE = 9000 };
 
-static Session *sea_session(void)
-{
-    static Session s;
-    static int opened;
-    if (!opened) {
-        char err[256];
-        if (session_open(&s, ".", err, sizeof err) != 0) {
-            th_fail(__FILE__, __LINE__, "session_open: %s", err);
-            th_abort_test();
-        }
-        opened = 1;
-    }
-    return &s;
-}
 
-/* An empty 2-player position with the scripts attached, standing at `kind` in `phase`. */
-static Game *sea_position(int phase, int kind)
-{
-    Session *s = sea_session();
-    Game *g = &s->game;
-    fx_game(g, 2);
-    g->rules = s->rules;
-    g->hooks = session_hooks();
-    g->hooks_ud = s;
-    g->log = NULL;
-    s->current = g;
-    memset(g->vars, 0, sizeof g->vars);
-    memset(g->unlocked, 0, sizeof g->unlocked);
-    memset(g->grid_card, 255, sizeof g->grid_card);
-    g->phase = (uint8_t)phase;
-    g->active = 0;
-    g->turn = 1;
-    g->mode = MODE_NORMAL;
-    g->queue_len = g->ask_len = 0;
-    for (int p = 0; p < 2; p++)
-        for (int b = 0; b < BIOME_COUNT; b++) {
-            g->supply_resources[b] += g->player[p].resources[b];
-            g->player[p].resources[b] = 0;
-        }
-    g->pending = (Pending){ (uint8_t)kind, 0, 0, 0, 0 };
-    return g;
-}
 
-static int card_named(const Game *g, const char *name)
-{
-    for (int i = 0; i < g->rules.power_card_count; i++)
-        if (strcmp(g->rules.power_cards[i].name, name) == 0)
-            return i;
-    return -1;
-}
 
-static void hold(Game *g, int player, int slot, const char *name)
-{
-    int card = card_named(g, name);
-    REQUIRE(card >= 0);
-    g->grid_card[slot] = (uint8_t)card;
-    g->unlocked[player][slot] = 1;
-}
 
 /* The buy step ends: the claim step begins and Sea critters asks. */
 static void begin_claim(Game *g)
@@ -139,8 +85,8 @@ static bool has_option(const Game *g, int verb, int subject)
 
 TEST(sea_critters_place_a_critter_from_hand_in_an_ocean_space_next_to_land)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     int hand = hand_count(g, 0);
     begin_claim(g);
@@ -158,7 +104,7 @@ TEST(sea_critters_place_a_critter_from_hand_in_an_ocean_space_next_to_land)
 
 TEST(sea_critters_without_the_power_no_sea_action_is_offered)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     begin_claim(g);
     CHECK_EQ(g->pending.kind, DK_CLAIM);
@@ -166,8 +112,8 @@ TEST(sea_critters_without_the_power_no_sea_action_is_offered)
 
 TEST(sea_critters_one_sea_critter_to_an_ocean_space)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 1, 0, 1, 0);
     CHECK(!sea_space_open(g, fx_cell(1, 0)));
@@ -178,8 +124,8 @@ TEST(sea_critters_one_sea_critter_to_an_ocean_space)
 
 TEST(sea_critter_comes_ashore_onto_an_uncontrolled_biome_next_to_its_space)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 1, 0, "uno_dark", 0);     /* joins B's dark biome: controlled */
     fx_push(&g->board, 2, -1, "uno_light", 0);   /* uncontrolled, next to (2, 0) */
@@ -200,7 +146,7 @@ TEST(sea_critter_comes_ashore_onto_an_uncontrolled_biome_next_to_its_space)
 
 TEST(sea_critter_cannot_come_ashore_onto_a_controlled_biome)
 {
-    Game *g = sea_position(PHASE_CLAIM, DK_CLAIM);
+    Game *g = pf_position(2, PHASE_CLAIM, DK_CLAIM);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 1, 0, "uno_dark", 0);
     fx_critter(g, 1, 0, 0, 0, 0);
@@ -215,8 +161,8 @@ TEST(sea_critter_cannot_come_ashore_onto_a_controlled_biome)
 
 TEST(sea_critter_swims_to_another_ocean_space_next_to_land)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 6, 0, "uno_light", 0);   /* a far coast: any distance */
     to_sea(g, 0, 0, 1, 0);
@@ -230,8 +176,8 @@ TEST(sea_critter_swims_to_another_ocean_space_next_to_land)
 
 TEST(sea_critters_are_not_sacrificed_scored_or_counted_for_targeting)
 {
-    Game *g = sea_position(PHASE_SACRIFICE, DK_SACRIFICE);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_SACRIFICE, DK_SACRIFICE);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 0, 0, 1, 0);
     CHECK(!has_option(g, VERB_SACRIFICE, critter_id(0, 0)));
@@ -244,8 +190,8 @@ TEST(sea_critters_are_not_sacrificed_scored_or_counted_for_targeting)
 
 TEST(sea_critters_do_not_get_flying_movement)
 {
-    Game *g = sea_position(PHASE_MOVE, DK_MOVE);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_MOVE, DK_MOVE);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 0, 0, 1, 0);
     g->player[0].ability[ABILITY_MOVE_ANYWHERE] = 1;   /* what Flying critters grants */
@@ -255,7 +201,7 @@ TEST(sea_critters_do_not_get_flying_movement)
 
 TEST(sea_critter_is_left_be_by_lava_entering_its_space)
 {
-    Game *g = sea_position(PHASE_BUY, DK_LAVA_FLOW);
+    Game *g = pf_position(2, PHASE_BUY, DK_LAVA_FLOW);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 0, 0, 1, 0);
@@ -271,7 +217,7 @@ TEST(sea_critter_is_left_be_by_lava_entering_its_space)
 
 TEST(sea_critter_swims_to_the_nearest_open_space_when_soil_forms_under_it)
 {
-    Game *g = sea_position(PHASE_COLLECT, DK_DISCARD);
+    Game *g = pf_position(2, PHASE_COLLECT, DK_DISCARD);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 0, 0, 1, 0);
     g->lava[0] = (Lava){ (uint16_t)fx_cell(1, 0), 1, 0 };
@@ -289,8 +235,8 @@ TEST(sea_critter_swims_to_the_nearest_open_space_when_soil_forms_under_it)
 
 TEST(sea_critters_ask_the_critter_first_when_the_actions_exceed_96_choices)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
+    pf_hold(g, 0, 0, "Sea critters");
     for (int q = -15; q <= 15; q++) {   /* two long coasts: 128 open spaces */
         fx_push(&g->board, q, 0, "uno_dark", 0);
         fx_push(&g->board, q, 5, "uno_light", 0);
@@ -316,13 +262,13 @@ TEST(sea_critters_ask_the_critter_first_when_the_actions_exceed_96_choices)
 
 TEST(sea_critters_caldera_bolt_gives_one_sea_action_outside_the_claim_step)
 {
-    Game *g = sea_position(PHASE_MOVE, DK_MOVE);
+    Game *g = pf_position(2, PHASE_MOVE, DK_MOVE);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     fx_push(&g->board, 1, 0, "uno_dark", 0);
     fx_critter(g, 0, 1, 0, 0, 0);
     g->moves_left = 1;
     g->player[0].caldera_count = 1;
-    g->player[0].caldera[0] = (uint8_t)card_named(g, "Sea critters");
+    g->player[0].caldera[0] = (uint8_t)pf_card(g, "Sea critters");
     static Option o[MAX_OPTIONS];
     int n = game_options(g, o, MAX_OPTIONS), play = -1;
     for (int i = 0; i < n; i++)
@@ -339,7 +285,7 @@ TEST(sea_critters_caldera_bolt_gives_one_sea_action_outside_the_claim_step)
 
 TEST(sea_critters_invariants_refuse_a_sea_critter_on_land)
 {
-    Game *g = sea_position(PHASE_CLAIM, DK_CLAIM);
+    Game *g = pf_position(2, PHASE_CLAIM, DK_CLAIM);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 0, 0, 0, 0);
     char err[200];
@@ -349,8 +295,8 @@ TEST(sea_critters_invariants_refuse_a_sea_critter_on_land)
 
 TEST(sea_critters_answer_no_longer_open_is_asked_again)
 {
-    Game *g = sea_position(PHASE_BUY, DK_BUY);
-    hold(g, 0, 0, "Sea critters");
+    Game *g = pf_position(2, PHASE_BUY, DK_BUY);
+    pf_hold(g, 0, 0, "Sea critters");
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     begin_claim(g);
     REQUIRE(g->pending.kind == DK_SCRIPT);
@@ -364,7 +310,7 @@ TEST(sea_critters_answer_no_longer_open_is_asked_again)
 
 TEST(sea_critters_show_on_the_text_map_as_a_seat_letter_in_the_ocean)
 {
-    Game *g = sea_position(PHASE_CLAIM, DK_CLAIM);
+    Game *g = pf_position(2, PHASE_CLAIM, DK_CLAIM);
     fx_push(&g->board, 0, 0, "uno_dark", 0);
     to_sea(g, 1, 0, 1, 0);
     char *text = NULL;
