@@ -158,3 +158,29 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
     }
     return 0;
 }
+
+int cli_human_seats(const char *cmd, const char *list, uint8_t human[MAX_PLAYERS], int *count)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", list);
+    *count = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (*count >= MAX_PLAYERS) {
+            fprintf(stderr, "volcanique %s: --seats: at most %d seats\n", cmd, MAX_PLAYERS);
+            return -1;
+        }
+        if (strcmp(tok, "human") == 0)
+            human[(*count)++] = 1;
+        else if (strcmp(tok, "bot") == 0 || strcmp(tok, "random") == 0)
+            human[(*count)++] = 0;
+        else {
+            fprintf(stderr, "volcanique %s: --seats: '%s' is neither human nor bot\n", cmd, tok);
+            return -1;
+        }
+    }
+    if (*count < MIN_PLAYERS) {
+        fprintf(stderr, "volcanique %s: --seats needs %d to %d seats\n", cmd, MIN_PLAYERS, MAX_PLAYERS);
+        return -1;
+    }
+    return 0;
+}

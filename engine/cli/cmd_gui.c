@@ -7,32 +7,6 @@
 #include "gui.h"
 #include "textview.h"
 
-static int parse_seats(const char *list, uint8_t *human, int *count)
-{
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", list);
-    *count = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (*count >= MAX_PLAYERS) {
-            fprintf(stderr, "volcanique gui: --seats: at most %d seats\n", MAX_PLAYERS);
-            return -1;
-        }
-        if (strcmp(tok, "human") == 0)
-            human[(*count)++] = 1;
-        else if (strcmp(tok, "bot") == 0 || strcmp(tok, "random") == 0)
-            human[(*count)++] = 0;
-        else {
-            fprintf(stderr, "volcanique gui: --seats: '%s' is neither human nor bot\n", tok);
-            return -1;
-        }
-    }
-    if (*count < MIN_PLAYERS) {
-        fprintf(stderr, "volcanique gui: --seats needs %d to %d seats\n", MIN_PLAYERS, MAX_PLAYERS);
-        return -1;
-    }
-    return 0;
-}
-
 typedef struct SaveTarget {
     Session *session;
     const char *path;
@@ -67,7 +41,7 @@ int cmd_gui(const CliArgs *a)
             return 2;
         }
         if (strcmp(opt, "--seats") == 0) {
-            if (parse_seats(val, human, &seats))
+            if (cli_human_seats("gui", val, human, &seats))
                 return 2;
         } else if (strcmp(opt, "--save") == 0) {
             save_path = val;

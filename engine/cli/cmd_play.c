@@ -10,32 +10,6 @@
 #include "score.h"
 #include "textview.h"
 
-static int parse_seats(const char *list, int *human, int *count)
-{
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", list);
-    *count = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (*count >= MAX_PLAYERS) {
-            fprintf(stderr, "volcanique tui: at most %d seats\n", MAX_PLAYERS);
-            return -1;
-        }
-        if (strcmp(tok, "human") == 0)
-            human[(*count)++] = 1;
-        else if (strcmp(tok, "bot") == 0 || strcmp(tok, "random") == 0)
-            human[(*count)++] = 0;
-        else {
-            fprintf(stderr, "volcanique tui: --seats: '%s' is neither human nor bot\n", tok);
-            return -1;
-        }
-    }
-    if (*count < MIN_PLAYERS) {
-        fprintf(stderr, "volcanique tui: --seats needs %d to %d seats\n", MIN_PLAYERS, MAX_PLAYERS);
-        return -1;
-    }
-    return 0;
-}
-
 /* Reads a choice for a human; returns the option index, -1 to quit. */
 static int ask(Game *g, const Option *opts, int n)
 {
@@ -68,7 +42,8 @@ int cmd_tui(const CliArgs *a)
 {
     GameOptions o = { .players = 0, .setup_variation = 1, .variant = "symbiosis" };
     uint64_t seed = (uint64_t)time(NULL);
-    int human[MAX_PLAYERS] = { 1, 0 }, seats = 2;
+    uint8_t human[MAX_PLAYERS] = { 1, 0 };
+    int seats = 2;
     const char *save_path = NULL;
     for (int i = 0; i < a->argc;) {
         int used;
@@ -77,7 +52,7 @@ int cmd_tui(const CliArgs *a)
         if (used) {
             i += used;
         } else if (strcmp(a->argv[i], "--seats") == 0 && i + 1 < a->argc) {
-            if (parse_seats(a->argv[i + 1], human, &seats))
+            if (cli_human_seats("tui", a->argv[i + 1], human, &seats))
                 return 2;
             i += 2;
         } else if (strcmp(a->argv[i], "--save") == 0 && i + 1 < a->argc) {

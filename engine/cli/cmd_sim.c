@@ -305,7 +305,7 @@ int cmd_sim(const CliArgs *a)
     SimConfig c;
     memset(&c, 0, sizeof c);
     c.root = a->root;
-    c.options = (GameOptions){ 2, 1, "symbiosis" };
+    c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
     c.seed = 1;
     c.shard_n = 1;
     c.jobs = 1;

@@ -17,7 +17,7 @@ static int play_pairing(const CliArgs *a, const BotConfig *x, const BotConfig *y
         SimConfig c;
         memset(&c, 0, sizeof c);
         c.root = a->root;
-        c.options = (GameOptions){ 2, 1, "symbiosis" };
+        c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
         c.seed = seed;
         c.games = seeds;
         c.shard_n = 1;
