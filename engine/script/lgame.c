@@ -820,6 +820,10 @@ static const luaL_Reg FUNCS[] = {
 };
 
 Game *lgame_current(lua_State *L) { return current(L); }
+int lgame_check_player(lua_State *L, const Game *g, int arg) { return check_player(L, g, arg); }
+int lgame_check_cell(lua_State *L, int qarg) { return check_cell(L, qarg); }
+int lgame_check_critter(lua_State *L, const Game *g, int parg) { return check_critter(L, g, parg); }
+void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err) { effect_result(L, rc, fn, err); }
 Game *lgame_mutable(lua_State *L, const char *fn) { return mutable_game(L, fn); }
 
 static int open_game(lua_State *L)

@@ -19,6 +19,14 @@ extern const struct luaL_Reg *const LGAME_SEA_FUNCS;
 extern const struct luaL_Reg *const LGAME_ISLAND_FUNCS;
 struct Game *lgame_current(struct lua_State *L);
 struct Game *lgame_mutable(struct lua_State *L, const char *fn);
+/* Argument checks that raise a Lua argument error: a player number (from 0),
+ * a board cell from (q, r) at qarg, qarg + 1, a critter id from (player,
+ * index from 1) at parg, parg + 1. lgame_effect_result raises
+ * "game.<fn>: <err>" when an effect returned non-zero. */
+int  lgame_check_player(struct lua_State *L, const struct Game *g, int arg);
+int  lgame_check_cell(struct lua_State *L, int qarg);
+int  lgame_check_critter(struct lua_State *L, const struct Game *g, int parg);
+void lgame_effect_result(struct lua_State *L, int rc, const char *fn, const char *err);
 
 /* Adds `game` to the sandbox base of `script`; call before any chunk loads. */
 int lgame_install(Script *script, struct Session *session, char *err, int errlen);

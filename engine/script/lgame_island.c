@@ -7,13 +7,6 @@
 #include "island_move.h"
 #include "lgame.h"
 
-static int check_place(lua_State *L, int qarg)
-{
-    Hex h = hex_make((int)luaL_checkinteger(L, qarg), (int)luaL_checkinteger(L, qarg + 1));
-    luaL_argcheck(L, board_in_bounds(h), qarg, "(q, r) lies off the board");
-    return board_cell(h);
-}
-
 static int check_dir(lua_State *L, int arg)
 {
     lua_Integer d = luaL_checkinteger(L, arg);
@@ -60,7 +53,7 @@ static int l_islands(lua_State *L)
 static int l_island_shifts(lua_State *L)
 {
     const Game *g = lgame_current(L);
-    int cell = check_place(L, 1);
+    int cell = lgame_check_cell(L, 1);
     lua_newtable(L);
     int n = 0;
     for (int d = 0; d < HEX_DIRS; d++)
@@ -83,7 +76,7 @@ static int l_island_shifts(lua_State *L)
 static int l_shift_island(lua_State *L)
 {
     Game *g = lgame_mutable(L, "shift_island");
-    int cell = check_place(L, 1), dir = check_dir(L, 3);
+    int cell = lgame_check_cell(L, 1), dir = check_dir(L, 3);
     lua_Integer steps = luaL_checkinteger(L, 4);
     luaL_argcheck(L, steps >= 1 && steps <= 2, 4, "an island shifts 1 or 2 spaces");
     char err[160];
@@ -99,7 +92,7 @@ static int l_shift_island(lua_State *L)
 static int l_rifts(lua_State *L)
 {
     const Game *g = lgame_current(L);
-    int cell = check_place(L, 1);
+    int cell = lgame_check_cell(L, 1);
     static Rift rifts[ISLAND_RIFTS_MAX];
     int n = island_rifts(g, cell, rifts, (int)(sizeof rifts / sizeof rifts[0]));
     lua_createtable(L, n, 0);
@@ -122,7 +115,7 @@ static int l_rifts(lua_State *L)
 static int l_rift(lua_State *L)
 {
     Game *g = lgame_mutable(L, "rift");
-    int cell = check_place(L, 1), axis = check_axis(L, 3);
+    int cell = lgame_check_cell(L, 1), axis = check_axis(L, 3);
     lua_Integer line = luaL_checkinteger(L, 4);
     int dir = check_dir(L, 5);
     luaL_argcheck(L, line >= -2 * BOARD_SIZE && line <= 2 * BOARD_SIZE, 4, "no such line");

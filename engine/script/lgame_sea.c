@@ -8,35 +8,6 @@
 #include "lgame.h"
 #include "sea.h"
 
-static int check_player(lua_State *L, const Game *g, int arg)
-{
-    lua_Integer p = luaL_checkinteger(L, arg);
-    luaL_argcheck(L, p >= 0 && p < g->players, arg, "no such player (players are numbered from 0)");
-    return (int)p;
-}
-
-static int check_cell(lua_State *L, int qarg)
-{
-    Hex h = hex_make((int)luaL_checkinteger(L, qarg), (int)luaL_checkinteger(L, qarg + 1));
-    luaL_argcheck(L, board_in_bounds(h), qarg, "(q, r) lies off the board");
-    return board_cell(h);
-}
-
-/* A critter id from (player, index) arguments at parg, parg + 1; index from 1. */
-static int check_critter(lua_State *L, const Game *g, int parg)
-{
-    int p = check_player(L, g, parg);
-    lua_Integer i = luaL_checkinteger(L, parg + 1);
-    luaL_argcheck(L, i >= 1 && i <= g->rules.critters_per_player, parg + 1, "critters are numbered from 1");
-    return critter_id(p, (int)i - 1);
-}
-
-static void fail_if(lua_State *L, int rc, const char *fn, const char *err)
-{
-    if (rc != 0)
-        luaL_error(L, "game.%s: %s", fn, err);
-}
-
 static void push_place(lua_State *L, int cell, int area)
 {
     Hex h = board_hex(cell);
@@ -68,7 +39,7 @@ static int l_sea_spaces(lua_State *L)
 static int l_sea_landings(lua_State *L)
 {
     Game *g = lgame_current(L);
-    int id = check_critter(L, g, 1);
+    int id = lgame_check_critter(L, g, 1);
     uint16_t cells[HEX_DIRS * 3];
     uint8_t areas[HEX_DIRS * 3];
     int n = sea_landings(g, id, cells, areas, HEX_DIRS * 3);
@@ -84,7 +55,7 @@ static int l_sea_landings(lua_State *L)
 static int l_sea_critter(lua_State *L)
 {
     Game *g = lgame_current(L);
-    int id = sea_critter_at(g, check_cell(L, 1));
+    int id = sea_critter_at(g, lgame_check_cell(L, 1));
     if (id < 0) {
         lua_pushnil(L);
         return 1;
@@ -98,10 +69,10 @@ static int l_sea_critter(lua_State *L)
 static int l_put_to_sea(lua_State *L)
 {
     Game *g = lgame_mutable(L, "put_to_sea");
-    int p = check_player(L, g, 1);
-    int cell = check_cell(L, 2);
+    int p = lgame_check_player(L, g, 1);
+    int cell = lgame_check_cell(L, 2);
     char err[160];
-    fail_if(L, sea_place(g, p, cell, err, sizeof err), "put_to_sea", err);
+    lgame_effect_result(L, sea_place(g, p, cell, err, sizeof err), "put_to_sea", err);
     return 0;
 }
 
@@ -109,10 +80,10 @@ static int l_put_to_sea(lua_State *L)
 static int l_swim(lua_State *L)
 {
     Game *g = lgame_mutable(L, "swim");
-    int id = check_critter(L, g, 1);
-    int cell = check_cell(L, 3);
+    int id = lgame_check_critter(L, g, 1);
+    int cell = lgame_check_cell(L, 3);
     char err[160];
-    fail_if(L, sea_swim(g, id, cell, err, sizeof err), "swim", err);
+    lgame_effect_result(L, sea_swim(g, id, cell, err, sizeof err), "swim", err);
     return 0;
 }
 
@@ -120,11 +91,11 @@ static int l_swim(lua_State *L)
 static int l_come_ashore(lua_State *L)
 {
     Game *g = lgame_mutable(L, "come_ashore");
-    int id = check_critter(L, g, 1);
-    int cell = check_cell(L, 3);
+    int id = lgame_check_critter(L, g, 1);
+    int cell = lgame_check_cell(L, 3);
     lua_Integer area = luaL_checkinteger(L, 5);
     char err[160];
-    fail_if(L, sea_ashore(g, id, cell, (int)area - 1, err, sizeof err), "come_ashore", err);
+    lgame_effect_result(L, sea_ashore(g, id, cell, (int)area - 1, err, sizeof err), "come_ashore", err);
     return 0;
 }
 
