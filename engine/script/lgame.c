@@ -579,6 +579,10 @@ static int l_stack(lua_State *L)
         lua_pushstring(L, tile_class_name(tt->tile_class)); lua_setfield(L, -2, "top");
         lua_pushstring(L, tt->name); lua_setfield(L, -2, "tile");
         lua_pushinteger(L, t->rotation); lua_setfield(L, -2, "rotation");
+        if (t->below != NO_TILE) {
+            int under = g->rules.tile_types[g->board.tiles[t->below].type].tile_class;
+            lua_pushstring(L, tile_class_name(under)); lua_setfield(L, -2, "under");
+        }
     }
     return 1;
 }

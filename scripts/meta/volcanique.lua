@@ -213,6 +213,7 @@ manifest = nil
 ---@field top? "uno"|"duo"|"trio"|"volcano"|"soil"
 ---@field tile? string
 ---@field rotation? integer
+---@field under? "uno"|"duo"|"trio"|"volcano"|"soil" the class of the tile beneath the top one
 
 ---@class CardInfo
 ---@field name string

@@ -98,8 +98,22 @@ end
 -- is not a volcano already (clockwise from east, as far as the supply goes);
 -- the super volcano and each new ring volcano take a lava token that flows on
 -- from the lava step of this very turn.
-local function erupt()
+-- Where the super volcano stands: where it was marked, unless a Rift or
+-- Converging plates carried it away meanwhile; then the double-stacked volcano
+-- is found again on the board.
+local function where()
   local q0, r0 = game.var(Q), game.var(R)
+  local s = game.stack(q0, r0)
+  if s.top == "volcano" and s.under == "volcano" then return q0, r0 end
+  for _, at in ipairs(game.land()) do
+    local t = game.stack(at.q, at.r)
+    if t.top == "volcano" and t.under == "volcano" then return at.q, at.r end
+  end
+  return q0, r0
+end
+
+local function erupt()
+  local q0, r0 = where()
   local places = { { q = q0, r = r0 } }
   for _, n in ipairs(game.neighbours(q0, r0)) do places[#places + 1] = n end
   for _, at in ipairs(places) do

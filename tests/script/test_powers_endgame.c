@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "session.h"
 #include "power_fixtures.h"
+#include "island_move.h"
 
 #define SUPER "Super volcanic eruption"
 #define WINTER "Volcanic winter"
@@ -492,4 +493,19 @@ TEST(hash_sees_frozen_cells_quieted_volcanoes_and_skipped_steps)
     CHECK(game_hash(b) != h);
     free(a);
     free(b);
+}
+
+TEST(super_volcano_carried_away_by_an_island_move_erupts_where_it_went)
+{
+    Game *g = at_final_turn();
+    /* Shift the whole island one space west before the blast (as Converging
+     * tectonic plates would); the stored position is now ocean. */
+    char err[200];
+    REQUIRE(effect_shift_island(g, fx_cell(0, 0), 3, 1, err, sizeof err) == 1);   /* spaces moved */
+    REQUIRE(top_class(g, -1, 0) == TILE_VOLCANO);
+    REQUIRE(top_class(g, -1, 0) == TILE_VOLCANO);
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
+    pf_apply(g, fx_find(g, VERB_PASS, -1, -1, -1));
+    CHECK_EQ(top_class(g, 0, 0), TILE_VOLCANO);    /* the ring, round the new place: east of it */
+    CHECK_EQ(top_class(g, -1, 1), TILE_VOLCANO);   /* and south-east of it */
 }
