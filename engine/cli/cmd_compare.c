@@ -254,34 +254,17 @@ static void print_json(const char *na, const char *nb, int games, const CompareR
 int cmd_compare(const CliArgs *a)
 {
     SimConfig c;
-    memset(&c, 0, sizeof c);
-    c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
-    c.seed = 1;
-    c.shard_n = 1;
-    c.jobs = 1;
+    sim_config_defaults(&c);
     c.games = 100;
     const char *seats = "random", *spec_a = NULL, *spec_b = NULL, *html = NULL;
     int json = 0;
     for (int i = 0; i < a->argc;) {
         int used;
-        uint64_t v;
         const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
-        if (cli_game_option(a, i, &c.options, &c.seed, &used))
+        if (sim_config_option(a, i, &c, 10000000, &seats, &used))
             return 2;
         if (used) {
             i += used;
-        } else if (strcmp(opt, "--games") == 0 && val) {
-            if (cli_number(val, "--games", 1, 10000000, &c.games))
-                return 2;
-            i += 2;
-        } else if (strcmp(opt, "--jobs") == 0 && val) {
-            if (cli_number(val, "--jobs", 1, 64, &v))
-                return 2;
-            c.jobs = (int)v;
-            i += 2;
-        } else if (strcmp(opt, "--seats") == 0 && val) {
-            seats = val;
-            i += 2;
         } else if (strcmp(opt, "--a") == 0 && val) {
             spec_a = val;
             i += 2;

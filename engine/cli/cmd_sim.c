@@ -300,37 +300,55 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov)
     return rc;
 }
 
+void sim_config_defaults(SimConfig *c)
+{
+    memset(c, 0, sizeof *c);
+    c->options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
+    c->seed = 1;
+    c->shard_n = 1;
+    c->jobs = 1;
+}
+
+int sim_config_option(const CliArgs *a, int i, SimConfig *c, uint64_t max_games, const char **seats, int *used)
+{
+    uint64_t v;
+    const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
+    if (cli_game_option(a, i, &c->options, &c->seed, used))
+        return -1;
+    if (*used)
+        return 0;
+    if (!val)
+        return 0;
+    if (strcmp(opt, "--games") == 0) {
+        if (cli_number(val, "--games", 1, max_games, &c->games))
+            return -1;
+    } else if (strcmp(opt, "--jobs") == 0) {
+        if (cli_number(val, "--jobs", 1, 64, &v))
+            return -1;
+        c->jobs = (int)v;
+    } else if (strcmp(opt, "--seats") == 0) {
+        *seats = val;
+    } else {
+        return 0;
+    }
+    *used = 2;
+    return 0;
+}
+
 int cmd_sim(const CliArgs *a)
 {
     SimConfig c;
-    memset(&c, 0, sizeof c);
+    sim_config_defaults(&c);
     c.root = a->root;
-    c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
-    c.seed = 1;
-    c.shard_n = 1;
-    c.jobs = 1;
     c.label = "sim";
     const char *seats = "random";
     for (int i = 0; i < a->argc;) {
         int used;
-        uint64_t v;
         const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
-        if (cli_game_option(a, i, &c.options, &c.seed, &used))
+        if (sim_config_option(a, i, &c, 100000000, &seats, &used))
             return 2;
         if (used) {
             i += used;
-        } else if (strcmp(opt, "--games") == 0 && val) {
-            if (cli_number(val, "--games", 1, 100000000, &c.games))
-                return 2;
-            i += 2;
-        } else if (strcmp(opt, "--jobs") == 0 && val) {
-            if (cli_number(val, "--jobs", 1, 64, &v))
-                return 2;
-            c.jobs = (int)v;
-            i += 2;
-        } else if (strcmp(opt, "--seats") == 0 && val) {
-            seats = val;
-            i += 2;
         } else if (strcmp(opt, "--shard") == 0 && val) {
             unsigned si, sn;
             char tail;

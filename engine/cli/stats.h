@@ -88,6 +88,15 @@ typedef struct SimConfig {
  * to stderr only when stderr is a terminal. Returns 0, or 1 after printing
  * the error (a failed game names its seed and decision). */
 int sim_run(const SimConfig *c, FILE *out, Coverage *cov);
+/* A SimConfig with the defaults sim and compare share (2 players, seed 1, one job). */
+void sim_config_defaults(SimConfig *c);
+/* Parses the options sim and compare share at a->argv[i]: the game options
+ * (cli_game_option), --games (at most max_games), --jobs and --seats (into
+ * *seats). Sets *used to the arguments consumed (0: not one of these).
+ * Returns 0, or -1 on a bad value (message printed). */
+struct CliArgs;
+int sim_config_option(const struct CliArgs *a, int i, SimConfig *c, uint64_t max_games, const char **seats,
+                      int *used);
 /* Parses "random,greedy,mcts:300" into seats; missing seats repeat the last
  * one given. Returns 0 or -1 (message printed). */
 int sim_parse_seats(const char *list, int players, BotConfig seats[MAX_PLAYERS]);
