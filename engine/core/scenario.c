@@ -225,7 +225,7 @@ static int st_critter(Ctx *c, char **w, int n)
     int i = first_in_hand(g, p);
     if (i < 0)
         return fail(c, "player %s has no critter left in hand", w[1]);
-    g->player[p].critters[i] = (Critter){ AT_BOARD, (uint8_t)area, (uint16_t)cell };
+    g->player[p].critters[i] = (Critter){ .place = AT_BOARD, .area = (uint8_t)area, .cell = (uint16_t)cell };
     return 0;
 }
 
@@ -256,7 +256,7 @@ static int st_grid(Ctx *c, char **w, int n)
     g->unlocked[p][slot] = 1;
     int i = first_in_hand(g, p);
     if (i >= 0)
-        g->player[p].critters[i] = (Critter){ AT_GRID, 0, (uint16_t)slot };
+        g->player[p].critters[i] = (Critter){ .place = AT_GRID, .cell = (uint16_t)slot };
     return 0;
 }
 
@@ -468,7 +468,7 @@ static void clear_position(Game *g)
     g->lava_count = 0;
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)
-            g->player[p].critters[i] = (Critter){ AT_HAND, 0, 0 };
+            g->player[p].critters[i] = (Critter){ .place = AT_HAND };
     g->setup_step = (uint8_t)(g->players * 6 + 1 + g->rules.later_player_bonus * (g->players - 1));
     g->queue_len = 0;
     g->ask_len = 0;

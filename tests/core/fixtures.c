@@ -81,7 +81,7 @@ void fx_game(Game *g, int players)
     g->lava_count = 0;
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)
-            g->player[p].critters[i] = (Critter){ AT_HAND, 0, 0 };
+            g->player[p].critters[i] = (Critter){ .place = AT_HAND };
 }
 
 int fx_push(Board *b, int q, int r, const char *type_name, int rotation)
@@ -101,7 +101,7 @@ void fx_lava(Board *b, int q, int r)
 
 void fx_critter(Game *g, int player, int index, int q, int r, int area)
 {
-    g->player[player].critters[index] = (Critter){ AT_BOARD, (uint8_t)area, (uint16_t)fx_cell(q, r) };
+    g->player[player].critters[index] = (Critter){ .place = AT_BOARD, .area = (uint8_t)area, .cell = (uint16_t)fx_cell(q, r) };
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -305,4 +305,36 @@ void fx_do(Game *g, int verb, int cell, int sub, int subject)
         th_abort_test();
     }
     fx_apply(g, i);
+}
+
+uint64_t fx_xorshift(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+int fx_play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
+{
+    GameOptions o = { .players = (uint8_t)players, .setup_variation = 1, .variant = "" };
+    char err[256];
+    if (game_init(g, fx_rules(), &o, seed, NULL, NULL, err, sizeof err)) {
+        th_fail(__FILE__, __LINE__, "game_init: %s", err);
+        return -1;
+    }
+    if (log)
+        log->len = 0;
+    g->log = log;
+    static Option opts[MAX_OPTIONS];
+    pick = pick * 2654435761u + 1;
+    int i;
+    for (i = 0; i < steps && !game_over(g); i++) {
+        int n = game_options(g, opts, MAX_OPTIONS);
+        if (n <= 0 || game_apply(g, (int)(fx_xorshift(&pick) % (uint64_t)n), err, sizeof err)) {
+            th_fail(__FILE__, __LINE__, "apply: %s", n <= 0 ? "no options" : err);
+            return -1;
+        }
+    }
+    return i;
 }

@@ -30,6 +30,14 @@ void fx_lava(Board *b, int q, int r);
 /* Puts critter `index` of `player` on (q, r), area `area`. */
 void fx_critter(Game *g, int player, int index, int q, int r, int area);
 
+/* A small generator for tests' own choices (never the game's RNG). */
+uint64_t fx_xorshift(uint64_t *x);
+/* Starts a game of `players` with the shipped rules and no hooks, recording
+ * into `log` (may be NULL; its old entries are dropped), and applies up to
+ * `steps` options picked by fx_xorshift from `pick`. Returns the steps applied,
+ * or -1 (the test has failed). */
+int fx_play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps);
+
 /* Scratch content folders: a fresh copy of the shipped content in a temporary
  * directory (fx_content_copy), one file replaced (fx_write), removed again
  * (fx_content_remove). */

@@ -8,46 +8,13 @@
 #include "harness.h"
 #include "save.h"
 
-static uint64_t xorshift(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-/* Starts a game and applies up to `steps` options picked by a local xorshift
- * seeded with `pick` (never the game's RNG). Returns the steps applied, -1 on error. */
-static int play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
-{
-    const Rules *rules = fx_rules();
-    GameOptions o = { .players = (uint8_t)players, .setup_variation = 1, .variant = "" };
-    char err[256];
-    if (game_init(g, rules, &o, seed, NULL, NULL, err, sizeof err)) {
-        th_fail(__FILE__, __LINE__, "game_init: %s", err);
-        return -1;
-    }
-    g->log = log;
-    static Option opts[MAX_OPTIONS];
-    pick = pick * 2654435761u + 1;
-    int i;
-    for (i = 0; i < steps && !game_over(g); i++) {
-        int n = game_options(g, opts, MAX_OPTIONS);
-        if (n <= 0 || game_apply(g, (int)(xorshift(&pick) % (uint64_t)n), err, sizeof err)) {
-            th_fail(__FILE__, __LINE__, "apply: %s", n <= 0 ? "no options" : err);
-            return -1;
-        }
-    }
-    return i;
-}
-
 TEST(hash_equal_for_identical_action_sequences)
 {
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
     for (uint64_t seed = 1; seed <= 3; seed++) {
-        REQUIRE(play(a, NULL, 2 + (int)seed % 3, seed, seed + 100, 150) >= 0);
-        REQUIRE(play(b, NULL, 2 + (int)seed % 3, seed, seed + 100, 150) >= 0);
+        REQUIRE(fx_play(a, NULL, 2 + (int)seed % 3, seed, seed + 100, 150) >= 0);
+        REQUIRE(fx_play(b, NULL, 2 + (int)seed % 3, seed, seed + 100, 150) >= 0);
         CHECK(game_hash(a) == game_hash(b));
     }
     free(a);
@@ -59,8 +26,8 @@ TEST(hash_equal_at_every_step_of_two_independent_games)
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
     for (int steps = 0; steps < 60; steps += 7) {
-        REQUIRE(play(a, NULL, 3, 42, 7, steps) >= 0);
-        REQUIRE(play(b, NULL, 3, 42, 7, steps) >= 0);
+        REQUIRE(fx_play(a, NULL, 3, 42, 7, steps) >= 0);
+        REQUIRE(fx_play(b, NULL, 3, 42, 7, steps) >= 0);
         CHECK(game_hash(a) == game_hash(b));
     }
     free(a);
@@ -71,9 +38,9 @@ TEST(hash_differs_after_one_more_action)
 {
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
-    int n = play(a, NULL, 2, 9, 9, 80);
+    int n = fx_play(a, NULL, 2, 9, 9, 80);
     REQUIRE(n == 80);
-    REQUIRE(play(b, NULL, 2, 9, 9, 81) == 81);
+    REQUIRE(fx_play(b, NULL, 2, 9, 9, 81) == 81);
     CHECK(game_hash(a) != game_hash(b));
     free(a);
     free(b);
@@ -83,8 +50,8 @@ TEST(hash_differs_for_different_seeds)
 {
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
-    REQUIRE(play(a, NULL, 2, 1, 5, 0) == 0);
-    REQUIRE(play(b, NULL, 2, 2, 5, 0) == 0);
+    REQUIRE(fx_play(a, NULL, 2, 1, 5, 0) == 0);
+    REQUIRE(fx_play(b, NULL, 2, 2, 5, 0) == 0);
     CHECK(game_hash(a) != game_hash(b));
     free(a);
     free(b);
@@ -95,7 +62,7 @@ TEST(hash_ignores_log_hooks_and_stale_entries)
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
     ActionLog log = { 0 };
-    REQUIRE(play(a, &log, 3, 77, 3, 120) == 120);
+    REQUIRE(fx_play(a, &log, 3, 77, 3, 120) == 120);
     uint64_t h = game_hash(a);
     *b = *a;
     b->log = NULL;
@@ -133,7 +100,7 @@ TEST(hash_covers_every_state_field)
 {
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
-    REQUIRE(play(a, NULL, 2, 5, 5, 40) == 40);
+    REQUIRE(fx_play(a, NULL, 2, 5, 5, 40) == 40);
     uint64_t h = game_hash(a);
 #define CHANGED(...)                                                         \
     do {                                                                     \
@@ -214,7 +181,7 @@ TEST(hash_of_queue_reach_ignores_land_order)
 {
     Game *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     REQUIRE(a && b);
-    REQUIRE(play(a, NULL, 2, 11, 2, 30) == 30);
+    REQUIRE(fx_play(a, NULL, 2, 11, 2, 30) == 30);
     REQUIRE(a->board.land_count >= 2);
     QueueItem q = { 0 };
     q.kind = DK_MIGRATE;

@@ -15,40 +15,6 @@
 #include "harness.h"
 #include "save.h"
 
-static uint64_t xorshift(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-/* Starts a game recording into `log` and applies up to `steps` options picked
- * by a local xorshift (not the game's RNG). Returns steps applied, or -1. */
-static int play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, int steps)
-{
-    const Rules *rules = fx_rules();
-    GameOptions o = { .players = (uint8_t)players, .setup_variation = 1, .variant = "" };
-    char err[256];
-    if (game_init(g, rules, &o, seed, NULL, NULL, err, sizeof err)) {
-        th_fail(__FILE__, __LINE__, "game_init: %s", err);
-        return -1;
-    }
-    log->len = 0;
-    g->log = log;
-    static Option opts[MAX_OPTIONS];
-    pick = pick * 2654435761u + 1;
-    int i;
-    for (i = 0; i < steps && !game_over(g); i++) {
-        int n = game_options(g, opts, MAX_OPTIONS);
-        if (n <= 0 || game_apply(g, (int)(xorshift(&pick) % (uint64_t)n), err, sizeof err)) {
-            th_fail(__FILE__, __LINE__, "apply: %s", n <= 0 ? "no options" : err);
-            return -1;
-        }
-    }
-    return i;
-}
-
 static SaveMeta test_meta(void)
 {
     SaveMeta m;
@@ -73,7 +39,7 @@ static int fixture(Fixture *f, int players, uint64_t seed, int steps)
 {
     memset(f, 0, sizeof *f);
     f->g = calloc(1, sizeof *f->g);
-    if (!f->g || play(f->g, &f->log, players, seed, seed ^ 0x5bd1e995, steps) < 0)
+    if (!f->g || fx_play(f->g, &f->log, players, seed, seed ^ 0x5bd1e995, steps) < 0)
         return -1;
     SaveMeta m = test_meta();
     f->text = save_to_string(f->g, &f->log, &m);
@@ -618,31 +584,31 @@ TEST(save_fuzzed_inputs_never_crash_and_only_pass_when_the_hash_checks)
     for (int iter = 0; iter < FUZZ_ROUNDS; iter++) {
         memcpy(buf, f.text, len + 1);
         size_t n = len;
-        int mutations = 1 + (int)(xorshift(&x) % 4);
+        int mutations = 1 + (int)(fx_xorshift(&x) % 4);
         for (int m = 0; m < mutations && n > 0; m++) {
-            size_t at = (size_t)(xorshift(&x) % n);
-            if (xorshift(&x) & 1 && act_at + act_len <= n)
-                at = act_at + (size_t)(xorshift(&x) % act_len);
-            switch (xorshift(&x) % 5) {
+            size_t at = (size_t)(fx_xorshift(&x) % n);
+            if (fx_xorshift(&x) & 1 && act_at + act_len <= n)
+                at = act_at + (size_t)(fx_xorshift(&x) % act_len);
+            switch (fx_xorshift(&x) % 5) {
             case 0: /* bit flip */
-                buf[at] ^= (char)(1 << (xorshift(&x) % 8));
+                buf[at] ^= (char)(1 << (fx_xorshift(&x) % 8));
                 break;
             case 1: /* byte from the JSON alphabet */
-                buf[at] = FUZZ_BYTES[xorshift(&x) % (sizeof FUZZ_BYTES - 1)];
+                buf[at] = FUZZ_BYTES[fx_xorshift(&x) % (sizeof FUZZ_BYTES - 1)];
                 break;
             case 2: /* truncation */
                 n = at;
                 break;
             case 3: { /* insertion */
-                size_t k = 1 + (size_t)(xorshift(&x) % 8);
+                size_t k = 1 + (size_t)(fx_xorshift(&x) % 8);
                 memmove(buf + at + k, buf + at, n - at);
                 for (size_t i = 0; i < k; i++)
-                    buf[at + i] = FUZZ_BYTES[xorshift(&x) % (sizeof FUZZ_BYTES - 1)];
+                    buf[at + i] = FUZZ_BYTES[fx_xorshift(&x) % (sizeof FUZZ_BYTES - 1)];
                 n += k;
                 break;
             }
             default: { /* deletion */
-                size_t k = 1 + (size_t)(xorshift(&x) % 8);
+                size_t k = 1 + (size_t)(fx_xorshift(&x) % 8);
                 if (at + k > n)
                     k = n - at;
                 memmove(buf + at, buf + at + k, n - at - k);
