@@ -462,10 +462,11 @@ int game_options(const Game *g, Option *o, int max)
     default:
         break;
     }
-    /* Bolt cards: the active player may play one at any decision of their turn's steps. */
-    bool turn_step = pd->kind == DK_MOVE || pd->kind == DK_BUY || pd->kind == DK_CLAIM ||
-                     pd->kind == DK_SACRIFICE;
-    if (turn_step && pd->player == g->active && g->mode != MODE_FINALE) {
+    /* Bolt cards: the active player may play one at any decision of their own
+     * turn (not in set-up, not in finale turns, not once the game is over). */
+    bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
+                         out.n > 0;
+    if (turn_decision && pd->player == g->active && g->mode != MODE_FINALE) {
         const Player *ap = &g->player[g->active];
         for (int i = 0; i < ap->caldera_count; i++)
             if (g->rules.power_cards[ap->caldera[i]].bolt)
