@@ -45,6 +45,12 @@ void gain(Game *g, int player, int biome, int amount);
 /* Bitmask of players whose critters make a stack a legal target this turn. */
 int  target_players(Game *g);
 bool stack_targetable(const Game *g, int cell, int players_mask);
+/* The targeting rule itself: soil always, an uninhabited stack always, else a
+ * stack holding a critter of a player in `mask` (`owners`: players on it). */
+static inline bool owners_targetable(int owners, int mask, bool soil)
+{
+    return soil || owners == 0 || (owners & mask) != 0;
+}
 
 int  emit(Game *g, GameEvent *ev);
 /* Whether a handler listens to event `id` (so the event is worth building). */
@@ -60,8 +66,9 @@ void critter_to_hand(Game *g, int id, const char *cause);
  * ones queued to flee for free (turn.c). */
 void volcano_wipe(Game *g, int cell);
 /* Decides a lava flow from `cell` to a uniformly drawn neighbour lower than
- * `height`, if any; it arrives with the turn's other flows (turn.c). */
-void lava_flow_from(Game *g, int cell, int height);
+ * `height`, if any (returns whether there was one); it arrives with the
+ * turn's other flows (turn.c). */
+bool lava_flow_from(Game *g, int cell, int height);
 
 /* Turn flow (turn.c). */
 void flow_advance(Game *g);

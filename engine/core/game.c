@@ -302,16 +302,11 @@ int target_players(Game *g)
 
 bool stack_targetable(const Game *g, int cell, int mask)
 {
-    if (board_top_class(&g->board, &g->rules, cell) == TILE_SOIL)
-        return true;
-    int ids[8];
-    int n = critters_on_cell(g, cell, ids, 8);
-    if (n == 0)
-        return true;
+    int ids[16], owners = 0;
+    int n = critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
-        if (mask & (1 << (ids[i] / MAX_CRITTERS)))
-            return true;
-    return false;
+        owners |= 1 << (ids[i] / MAX_CRITTERS);
+    return owners_targetable(owners, mask, board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
 }
 
 void critter_to_hand(Game *g, int id, const char *cause)

@@ -36,8 +36,8 @@ static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
 /* stack_targetable, with the owners precomputed. */
 static bool targetable(const Game *g, int cell, int mask, const uint8_t owners[MAX_LAND])
 {
-    int who = owners[g->board.land_index[cell]] & ~OWNERS_DORMANT;
-    return who == 0 || (who & mask) || board_top_class(&g->board, &g->rules, cell) == TILE_SOIL;
+    return owners_targetable(owners[g->board.land_index[cell]] & ~OWNERS_DORMANT, mask,
+                             board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
 }
 
 static int scan_placements(const Game *g, int type, int mask, Option *o, int *n, int max, bool first_only)

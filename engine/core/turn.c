@@ -409,14 +409,8 @@ static void progress_lava(Game *g)
             board_push(&g->board, cell, soil, 0);   /* lava in the ocean flips to soil */
             continue;
         }
-        int lower[6];
-        int nl = board_lower_neighbours(&g->board, cell, g->board.cells[cell].height, lower);
-        if (nl == 0) {
-            if (g->rules.soil_cooling)
-                board_push(&g->board, cell, soil, 0);   /* cools in place */
-            continue;
-        }
-        add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)nl)]);
+        if (!lava_flow_from(g, cell, g->board.cells[cell].height) && g->rules.soil_cooling)
+            board_push(&g->board, cell, soil, 0);   /* nowhere lower: cools in place */
     }
     refresh_lava_flags(g);
     sea_settle(g);   /* sea critters under new soil swim away */
@@ -440,12 +434,13 @@ void volcano_wipe(Game *g, int cell)
     }
 }
 
-void lava_flow_from(Game *g, int cell, int height)
+bool lava_flow_from(Game *g, int cell, int height)
 {
     int lower[6];
     int n = board_lower_neighbours(&g->board, cell, height, lower);
     if (n > 0)
         add_flow(g, cell, lower[rng_below(&g->rng, (uint32_t)n)]);
+    return n > 0;
 }
 
 static void activate_volcano(Game *g, int cell)
@@ -1041,6 +1036,18 @@ static bool option_eq(const Option *a, const Option *b)
            a->pay == b->pay;
 }
 
+/* Records and carries out an option already known to be legal. */
+static int apply_legal(Game *g, const Option *chosen, char *err, int errlen)
+{
+    if (g->log && action_log_append(g->log, chosen) != 0) {
+        snprintf(err, (size_t)errlen, "out of memory recording the action");
+        return -1;
+    }
+    perform(g, chosen);
+    flow_advance(g);
+    return 0;
+}
+
 int game_apply(Game *g, int index, char *err, int errlen)
 {
     static Option o[MAX_OPTIONS];
@@ -1051,13 +1058,7 @@ int game_apply(Game *g, int index, char *err, int errlen)
         return -1;
     }
     Option chosen = o[index];
-    if (g->log && action_log_append(g->log, &chosen) != 0) {
-        snprintf(err, (size_t)errlen, "out of memory recording the action");
-        return -1;
-    }
-    perform(g, &chosen);
-    flow_advance(g);
-    return 0;
+    return apply_legal(g, &chosen, err, errlen);
 }
 
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen)
@@ -1065,8 +1066,10 @@ int game_apply_option(Game *g, const Option *opt, char *err, int errlen)
     static Option o[MAX_OPTIONS];
     int n = game_options(g, o, MAX_OPTIONS);
     for (int i = 0; i < n; i++)
-        if (option_eq(&o[i], opt))
-            return game_apply(g, i, err, errlen);
+        if (option_eq(&o[i], opt)) {
+            Option chosen = o[i];
+            return apply_legal(g, &chosen, err, errlen);
+        }
     snprintf(err, (size_t)errlen, "that %s option is not legal in the %s decision", verb_name(opt->verb),
              decision_kind_name(g->pending.kind));
     return -1;
