@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core_internal.h"
+#include "describe.h"
 #include "sea.h"
 
 static const char CLASS_LETTER[TILE_CLASS_COUNT] = { 'U', 'D', 'T', 'V', 's' };
@@ -101,112 +102,9 @@ void text_players(FILE *out, const Game *g)
     }
 }
 
-static void payment_text(char *buf, int len, uint16_t pay)
-{
-    int n = 0;
-    buf[0] = 0;
-    for (int b = 0; b < BIOME_COUNT; b++)
-        if (pay_of(pay, b))
-            n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), "%s%d %s", n ? " + " : "",
-                          pay_of(pay, b), biome_name(b));
-    if (n == 0)
-        snprintf(buf, (size_t)len, "nothing");
-}
-
-static const char *area_biome(const Game *g, int cell, int area)
-{
-    return biome_name(board_area_biome(&g->board, &g->rules, cell, area));
-}
-
 void text_option(char *buf, int len, const Game *g, const Option *o)
 {
-    char paid[64];
-    Hex h = board_hex(o->cell);
-    payment_text(paid, sizeof paid, o->pay);
-    switch (o->verb) {
-    case VERB_PASS:
-        snprintf(buf, (size_t)len, g->pending.kind == DK_EVACUATE ? "let the critter be lost to the lava"
-                                                                   : "pass / done");
-        break;
-    case VERB_TILE:
-        snprintf(buf, (size_t)len, "place %s at (%d,%d) turned %d", g->rules.tile_types[o->subject].name, h.q,
-                 h.r, o->sub);
-        break;
-    case VERB_CRITTER:
-        snprintf(buf, (size_t)len, "put a critter on the %s area at (%d,%d)", area_biome(g, o->cell, o->sub), h.q,
-                 h.r);
-        break;
-    case VERB_MOVE:
-    case VERB_MIGRATE:
-    case VERB_EVACUATE: {
-        const Critter *c = &g->player[o->subject / MAX_CRITTERS].critters[o->subject % MAX_CRITTERS];
-        Hex from = board_hex(c->cell);
-        int n = snprintf(buf, (size_t)len, "%s %c's critter from (%d,%d) to the %s area at (%d,%d)",
-                         o->verb == VERB_MOVE ? "move" : o->verb == VERB_MIGRATE ? "migrate" : "evacuate",
-                         seat_letter(o->subject / MAX_CRITTERS), from.q, from.r, area_biome(g, o->cell, o->sub),
-                         h.q, h.r);
-        if (o->verb == VERB_EVACUATE && n < len)
-            snprintf(buf + n, (size_t)(len - n), " paying %s", paid);
-        break;
-    }
-    case VERB_BUY:
-        if (o->subject == BUY_VOLCANO)
-            snprintf(buf, (size_t)len, "buy a volcano paying %s", paid);
-        else if (o->subject == BUY_ISLAND)
-            snprintf(buf, (size_t)len, "summon an island paying %s", paid);
-        else if (o->subject == BUY_CALDERA)
-            snprintf(buf, (size_t)len, "buy a Caldera card paying %s", paid);
-        else if (o->subject == BUY_POINT)
-            snprintf(buf, (size_t)len, "buy a point paying %s", paid);
-        else
-            snprintf(buf, (size_t)len, "buy %s paying %s", g->rules.tile_types[o->subject].name, paid);
-        break;
-    case VERB_RETURN: {
-        const Critter *c = &g->player[o->subject / MAX_CRITTERS].critters[o->subject % MAX_CRITTERS];
-        Hex at = board_hex(c->cell);
-        snprintf(buf, (size_t)len, "send %c's critter at (%d,%d) back to hand", seat_letter(o->subject / MAX_CRITTERS),
-                 at.q, at.r);
-        break;
-    }
-    case VERB_TARGET:
-        snprintf(buf, (size_t)len, "unleash the volcano on the stack at (%d,%d), height %d", h.q, h.r,
-                 g->board.cells[o->cell].height);
-        break;
-    case VERB_UNLOCK: {
-        int card = g->grid_card[o->subject];
-        snprintf(buf, (size_t)len, "unlock L%d slot %d: %s", g->rules.grid[o->subject].level, o->subject + 1,
-                 card == 255 ? "(empty)" : g->rules.power_cards[card].name);
-        break;
-    }
-    case VERB_SACRIFICE: {
-        const Critter *c = &g->player[o->subject / MAX_CRITTERS].critters[o->subject % MAX_CRITTERS];
-        Hex at = board_hex(c->cell);
-        snprintf(buf, (size_t)len, "sacrifice the critter at (%d,%d)", at.q, at.r);
-        break;
-    }
-    case VERB_SACRIFICE_HAND:
-        snprintf(buf, (size_t)len, "sacrifice a critter from hand paying %s", paid);
-        break;
-    case VERB_RESOURCE:
-        snprintf(buf, (size_t)len, "%s one %s", g->pending.kind == DK_DISCARD ? "discard" : "take",
-                 biome_name(o->sub));
-        break;
-    case VERB_PLAY_CARD: {
-        const Player *pl = &g->player[g->pending.player];
-        snprintf(buf, (size_t)len, "play the Caldera card %s", g->rules.power_cards[pl->caldera[o->subject]].name);
-        break;
-    }
-    case VERB_CHOOSE: {
-        const ScriptAsk *a = &g->ask[0];
-        const char *tag = g->hooks && g->hooks->tag_name ? g->hooks->tag_name(g->hooks_ud, a->tag) : "choice";
-        int n = snprintf(buf, (size_t)len, "%s: choice %d (%d)", tag, o->subject + 1, a->value[o->subject]);
-        if (o->cell != NO_CELL && n < len)
-            snprintf(buf + n, (size_t)(len - n), " at (%d,%d)", h.q, h.r);
-        break;
-    }
-    default:
-        snprintf(buf, (size_t)len, "%s", verb_name(o->verb));
-    }
+    game_option_text(g, o, buf, len);
 }
 
 void text_pending(FILE *out, const Game *g)

@@ -63,14 +63,19 @@ typedef struct GameEvent {
 
 struct Game;
 
+enum { ASK_TEXT_PROMPT = -2, ASK_TEXT_PASS = -1 };
+
 typedef struct GameHooks {
     /* Runs the handlers of ev->id. Returns 0, or -1 with a message in err
      * (the core reports it and keeps the base values). */
     int (*emit)(struct Game *g, void *ud, GameEvent *ev, char *err, int errlen);
     /* Whether any handler listens to event `id`; lets the core skip building it. */
     int (*listens)(void *ud, int id);
-    /* Name of a script question's tag, for display; may be NULL. */
-    const char *(*tag_name)(void *ud, int tag);
+    /* Words for the script question in front of g's ask queue: its prompt
+     * (choice ASK_TEXT_PROMPT), the label of its pass choice (ASK_TEXT_PASS)
+     * or of choice `choice` (from 0). Writes a NUL-terminated text into out
+     * and returns 0, or -1 when it has none. May be NULL. */
+    int (*ask_text)(void *ud, const struct Game *g, int choice, char *out, int len);
 } GameHooks;
 
 void event_begin(GameEvent *ev, int id);

@@ -78,10 +78,18 @@ static int gate_hook(void *ud, const char *card, const char *variant, int min_pl
     return 0;
 }
 
-static const char *tag_name_hook(void *ud, int tag)
+static int ask_text_hook(void *ud, const Game *g, int choice, char *out, int len)
 {
     Session *s = ud;
-    return tag >= 0 && tag < s->tag_count ? s->tags[tag] : "?";
+    const ScriptAsk *a = &g->ask[0];
+    const char *tag = a->tag < s->tag_count ? s->tags[a->tag] : "question";
+    if (choice == ASK_TEXT_PROMPT)
+        snprintf(out, (size_t)len, "%s", tag);
+    else if (choice >= 0 && choice < a->count)
+        snprintf(out, (size_t)len, "%s: choice %d (%d)", tag, choice + 1, (int)a->value[choice]);
+    else
+        return -1;
+    return 0;
 }
 
 int session_tag(Session *s, const char *name)
@@ -95,7 +103,7 @@ int session_tag(Session *s, const char *name)
     return s->tag_count++;
 }
 
-static const GameHooks HOOKS = { emit_hook, listens_hook, tag_name_hook };
+static const GameHooks HOOKS = { emit_hook, listens_hook, ask_text_hook };
 
 const GameHooks *session_hooks(void) { return &HOOKS; }
 

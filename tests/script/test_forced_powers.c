@@ -108,8 +108,7 @@ static int counting_emit(Game *g, void *ud, GameEvent *ev, char *err, int errlen
 }
 
 static int counting_listens(void *ud, int id) { return session_hooks()->listens(ud, id); }
-static const char *counting_tag_name(void *ud, int tag) { return session_hooks()->tag_name(ud, tag); }
-static const GameHooks COUNTING_HOOKS = { counting_emit, counting_listens, counting_tag_name };
+static const GameHooks COUNTING_HOOKS = { counting_emit, counting_listens, NULL };
 
 /* The names of the cards in `deal`, comma separated, for messages. */
 static void deal_names(const Rules *r, uint64_t deal, char *out, size_t outlen)
@@ -147,10 +146,12 @@ static int play_forced_game(Session *s, int players, uint64_t seed, uint64_t dea
     int decisions = 0, rc = 0;
     while (!game_over(g)) {
         Pending at = g->pending;
-        char kind[80];   /* the decision, with the question's tag when a script asked it */
-        if (at.kind == DK_SCRIPT && g->ask_len > 0)
-            snprintf(kind, sizeof kind, "script question '%s'", session_hooks()->tag_name(s, g->ask[0].tag));
-        else
+        char kind[120];   /* the decision, with the question's tag when a script asked it */
+        if (at.kind == DK_SCRIPT && g->ask_len > 0) {
+            char prompt[64];
+            session_hooks()->ask_text(s, g, ASK_TEXT_PROMPT, prompt, sizeof prompt);
+            snprintf(kind, sizeof kind, "script question '%s'", prompt);
+        } else
             snprintf(kind, sizeof kind, "%s", decision_kind_name(at.kind));
         int n = game_options(g, opts, MAX_OPTIONS);
         const char *what = NULL;

@@ -802,7 +802,7 @@ TEST(magma_bomb_is_thrown_at_most_once_per_round)
     pf_apply(g, pf_find(g, VERB_TARGET, fx_cell(5, 0)));
     CHECK(!(g->pending.kind == DK_SCRIPT && g->pending.player == 1 &&
             g->ask[0].tag == g->pending.aux && g->ask_len > 0 &&
-            strcmp(g->hooks->tag_name(g->hooks_ud, g->ask[0].tag), "magma_bomb_throw") == 0));
+            g->ask[0].tag == (uint8_t)session_tag(pf_session(), "magma_bomb_throw")));
 }
 
 TEST(burrowed_critters_emerge_at_the_end_and_score)
