@@ -9,6 +9,40 @@
 
 /* --deal: power cards to deal to the grid first (names, comma separated). */
 const char *cli_deal;
+/* --hold SEAT=CARDS: power cards each seat holds from the start. */
+const char *cli_hold[MAX_PLAYERS];
+
+/* Parses "A=Rift,Pack critters" (seat letter A-E or number 1-5) into cli_hold. */
+static int parse_hold(const char *val)
+{
+    const char *eq = val ? strchr(val, '=') : NULL;
+    int seat = -1;
+    if (eq == val + 1 && val[0] >= 'A' && val[0] < 'A' + MAX_PLAYERS)
+        seat = val[0] - 'A';
+    else if (eq == val + 1 && val[0] >= 'a' && val[0] < 'a' + MAX_PLAYERS)
+        seat = val[0] - 'a';
+    else if (eq == val + 1 && val[0] >= '1' && val[0] < '1' + MAX_PLAYERS)
+        seat = val[0] - '1';
+    if (seat < 0 || !eq[1]) {
+        fprintf(stderr, "volcanique: --hold: expected SEAT=CARDS (a seat letter A-E and power card names,"
+                        " comma separated), got '%s'\n", val ? val : "");
+        return -1;
+    }
+    if (cli_hold[seat]) {
+        fprintf(stderr, "volcanique: --hold: seat %c is given twice (list its cards once, comma separated)\n",
+                'A' + seat);
+        return -1;
+    }
+    cli_hold[seat] = eq + 1;   /* names are checked against the scripts' cards when the game starts */
+    return 0;
+}
+
+void cli_apply_cards(Session *s)
+{
+    session_set_deal(s, cli_deal);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        session_set_hold(s, p, cli_hold[p]);
+}
 
 int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -44,7 +78,7 @@ int cli_open(Session *s, const CliArgs *a)
         fprintf(stderr, "volcanique: cannot load the rules: %s\n", err);
         return -1;
     }
-    session_set_deal(s, cli_deal);
+    cli_apply_cards(s);
     return 0;
 }
 
@@ -125,6 +159,12 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
             return -1;
         }
         cli_deal = val;   /* names are checked against the scripts' cards when the game starts */
+        *consumed = 2;
+        return 0;
+    }
+    if (strcmp(opt, "--hold") == 0) {
+        if (parse_hold(val))
+            return -1;
         *consumed = 2;
         return 0;
     }

@@ -37,8 +37,11 @@ const char *cli_mods_list(void);
  * human[i] is 1 for a person. Returns 0, or -1 with the message printed. */
 int cli_human_seats(const char *cmd, const char *list, uint8_t human[MAX_PLAYERS], int *count);
 
-/* The --deal list given on the command line, or NULL. */
+/* The --deal list given on the command line, or NULL; the --hold lists by seat. */
 extern const char *cli_deal;
+extern const char *cli_hold[MAX_PLAYERS];
+/* Gives the session the --deal and --hold cards of the command line. */
+void cli_apply_cards(Session *s);
 
 int cmd_new(const CliArgs *a);
 int cmd_show(const CliArgs *a);

@@ -199,7 +199,7 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov)
         fprintf(stderr, "volcanique: %s\n", err);
         return 1;
     }
-    session_set_deal(&s, cli_deal);
+    cli_apply_cards(&s);
     uint64_t total = 0;
     for (uint64_t k = 0; k < c->games; k++)
         total += k % (uint64_t)c->shard_n == (uint64_t)c->shard_i;

@@ -306,6 +306,8 @@ int effect_trigger_end(Game *g, int reason, char *err, int errlen)
 
 bool player_holds_card(const Game *g, int player, int card)
 {
+    if (card >= 0 && card < 64 && (g->options.hold[player] >> card) & 1)
+        return true;
     for (int s = 0; s < g->rules.grid_slot_count; s++)
         if (g->unlocked[player][s] && g->grid_card[s] == card)
             return true;

@@ -60,7 +60,8 @@ void effect_quiet_volcano(Game *g);
 /* Records an end trigger (reason: EndReason) for the active player and emits
  * "end_triggered"; only the first trigger of a game counts. */
 int effect_trigger_end(Game *g, int reason, char *err, int errlen);
-/* Whether `player` holds (has unlocked) a grid slot dealt the card `card`. */
+/* Whether `player` holds the power `card`: has unlocked a grid slot dealt it,
+ * or was given it from the start (GameOptions.hold). */
 bool player_holds_card(const Game *g, int player, int card);
 
 #endif

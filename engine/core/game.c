@@ -281,6 +281,7 @@ int emit(Game *g, GameEvent *ev)
         return 0;
     char err[256];
     if (g->hooks->emit(g, g->hooks_ud, ev, err, sizeof err) != 0) {
+        g->script_errors++;
         fprintf(stderr, "volcanique: rules script error in '%s': %s\n", EVENT_NAMES[ev->id], err);
         return -1;
     }

@@ -183,6 +183,8 @@ typedef struct GameOptions {
     char variant[VARIANT_LEN]; /* 3+ players: "symbiosis" or "to_the_left" */
     uint64_t deal;             /* bit c: deal power card c to the grid before the shuffled rest
                                   (for tests and rule prototyping; 0 in normal play) */
+    uint64_t hold[MAX_PLAYERS];/* bit c of hold[p]: seat p holds power card c from the start, as
+                                  if unlocked, without a grid slot (tests and prototyping) */
 } GameOptions;
 
 typedef struct Lava {
@@ -259,8 +261,10 @@ typedef struct Game {
     uint8_t turn_skip;                 /* TURN_SKIP_* steps switched off for this turn (turn_start) */
     uint8_t contest_favour;            /* 1 + the player who wins tied contests at the next
                                           resolution, then 0 (effect_favour_contests); 0 none */
+    uint32_t mods_disabled;            /* bit i: the session's mod i failed and is off in this game */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
+    uint32_t script_errors;            /* handler calls that failed in this game (copied with clones) */
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
     const struct GameHooks *hooks;     /* the script layer's callbacks, or NULL */
     void *hooks_ud;

@@ -258,6 +258,8 @@ uint64_t game_hash(const Game *g)
     h_u8(&f, g->options.setup_variation);
     h_str(&f, g->options.variant, VARIANT_LEN);
     h_u64(&f, g->options.deal);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        h_u64(&f, g->options.hold[p]);
     h_u64(&f, g->seed);
     h_u64(&f, g->rng.state);
     h_u64(&f, g->rng.inc);
@@ -362,6 +364,7 @@ uint64_t game_hash(const Game *g)
     h_u8(&f, g->quiet_volcano);
     h_u8(&f, g->turn_skip);
     h_u8(&f, g->contest_favour);
+    h_u32(&f, g->mods_disabled);
 
     h_board(&f, &g->board);
     return f.h;

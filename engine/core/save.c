@@ -18,6 +18,14 @@
 #define SAVE_MAX_ACTIONS (1 << 22)  /* far beyond any real game; bounds the allocation */
 #define INLINE_MAX 100               /* containers whose one-line form fits are kept on one line */
 
+static bool options_hold_any(const GameOptions *o)
+{
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        if (o->hold[p])
+            return true;
+    return false;
+}
+
 static int fail(char *err, int errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char *err, int errlen, const char *fmt, ...)
 {
@@ -199,6 +207,17 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
             if ((g->options.deal >> c) & 1)
                 json_array_append_new(deal, json_integer(c));
         set(&bd, opts, "deal", deal);
+    }
+    if (options_hold_any(&g->options)) {   /* likewise only when used */
+        json_t *hold = json_array();
+        for (int p = 0; p < g->options.players; p++) {
+            json_t *seat = json_array();
+            for (int c = 0; c < 64; c++)
+                if ((g->options.hold[p] >> c) & 1)
+                    json_array_append_new(seat, json_integer(c));
+            json_array_append_new(hold, seat);
+        }
+        set(&bd, opts, "hold", hold);
     }
     set(&bd, root, "options", opts);
 
@@ -412,6 +431,35 @@ static int want_seed(const json_t *v, uint64_t *out, char *err, int errlen)
     return 0;
 }
 
+/* options.hold: one array of card indices per seat (absent: nobody holds any). */
+static int parse_hold(const json_t *v, GameOptions *o, char *err, int errlen)
+{
+    memset(o->hold, 0, sizeof o->hold);
+    if (!v)
+        return 0;
+    if (want(v, JSON_ARRAY, "an array", "options.hold", err, errlen))
+        return -1;
+    if (json_array_size(v) > o->players) {
+        snprintf(err, (size_t)errlen, "options.hold: %zu seats for %d players", json_array_size(v), o->players);
+        return -1;
+    }
+    for (size_t p = 0; p < json_array_size(v); p++) {
+        const json_t *seat = json_array_get(v, p);
+        char path[80];
+        snprintf(path, sizeof path, "options.hold[%zu]", p);
+        if (want(seat, JSON_ARRAY, "an array", path, err, errlen))
+            return -1;
+        for (size_t i = 0; i < json_array_size(seat); i++) {
+            long long x = 0;
+            snprintf(path, sizeof path, "options.hold[%zu][%zu]", p, i);
+            if (want_int(json_array_get(seat, i), 0, MAX_POWER_CARDS - 1, &x, path, err, errlen))
+                return -1;
+            o->hold[p] |= (uint64_t)1 << x;
+        }
+    }
+    return 0;
+}
+
 static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
 {
     long long x = 0;
@@ -436,6 +484,8 @@ static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
             o->deal |= (uint64_t)1 << x;
         }
     }
+    if (parse_hold(json_object_get(v, "hold"), o, err, errlen))
+        return -1;
     return want_str(json_object_get(v, "variant"), o->variant, VARIANT_LEN, "options.variant", err, errlen);
 }
 

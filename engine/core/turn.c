@@ -495,6 +495,25 @@ static void setup_collect(Game *g)
     }
 }
 
+/* Powers held from the start (GameOptions.hold) reach the scripts as unlocks
+ * without a slot (slot -1), seat by seat, once set-up is done. */
+static void announce_held_powers(Game *g)
+{
+    if (!listens(g, EV_POWER_UNLOCKED))
+        return;
+    for (int p = 0; p < g->players; p++)
+        for (int c = 0; c < g->rules.power_card_count; c++) {
+            if (!((g->options.hold[p] >> c) & 1))
+                continue;
+            GameEvent ev;
+            event_begin(&ev, EV_POWER_UNLOCKED);
+            event_field(&ev, "player", p, 0);
+            event_field(&ev, "slot", -1, 0);
+            event_field(&ev, "card", c, 0);
+            emit(g, &ev);
+        }
+}
+
 static void setup_next(Game *g)
 {
     int steps = g->players * 6;
@@ -517,6 +536,7 @@ static void setup_next(Game *g)
         set_pending(g, DK_BONUS, player);
         return;
     }
+    announce_held_powers(g);
     flow_begin_turn(g);
 }
 

@@ -197,10 +197,10 @@ static void report(ModInfo *mi)
 static int mod_handler(lua_State *L)
 {
     ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
-    if (mi->disabled)
-        return 0;
     Session *s = mi->session;
     Game *g = s->current;
+    if (mods_disabled(g, mi))
+        return 0;
     ScriptEvent *ev = s->event;
     Game *snap = malloc(sizeof *snap);
     if (!snap)
@@ -231,12 +231,14 @@ static int mod_handler(lua_State *L)
     else
         snprintf(mi->error, sizeof mi->error, "mods/%s: (error object is a %s value)", mi->name,
                  luaL_typename(L, -1));
-    mi->disabled = 1;
     *g = *snap;
     free(snap);
+    g->mods_disabled |= 1u << mi->index;
+    g->script_errors++;
     for (int i = 0; i < nfields; i++)
         ev->fields[i].value = values[i];
-    report(mi);
+    if (g == &s->game)
+        report(mi);
     /* Budget and memory failures cannot be caught inside the sandbox. At the
      * outermost handler call nothing runs after us, so the mod's failure ends
      * here; deeper down, the enclosing call fails too. */
@@ -511,8 +513,9 @@ static int queue_mod(void *ud, const char *name)
         set_err(ld->err, ld->errlen, "too many mods (at most %s)", "16", NULL, NULL);
         return -1;
     }
-    ModInfo *mi = &ld->m->mod[ld->m->count++];
+    ModInfo *mi = &ld->m->mod[ld->m->count];
     memset(mi, 0, sizeof *mi);
+    mi->index = ld->m->count++;
     snprintf(mi->name, sizeof mi->name, "%s", name);
     mi->session = ld->s;
     mi->state_ref = LUA_NOREF;
@@ -663,10 +666,14 @@ int mods_load(Session *s, const char *list, char *err, int errlen)
 
 /* ---- Mods and saves ----------------------------------------------------- */
 
+int mods_disabled(const Game *g, const ModInfo *mi)
+{
+    return (g->mods_disabled >> mi->index) & 1;
+}
+
 void mods_reset(ModSet *m)
 {
     for (int i = 0; i < m->count; i++) {
-        m->mod[i].disabled = 0;
         m->mod[i].error[0] = 0;
     }
 }

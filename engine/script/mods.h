@@ -18,11 +18,13 @@
  *   otherwise in the order asked for), so at equal priority a dependency's
  *   handler runs first. An unknown dependency or a cycle fails the load.
  * - A handler that raises an error (or runs out of its instruction budget or
- *   memory) disables its mod: the game and the event's fields go back to
- *   what they were just before that handler ran, the mod's handlers no longer
- *   run, and the error is reported once on stderr as
- *   "volcanique: mod 'NAME' disabled: FILE:LINE: message". A new game
- *   (session_new_game) enables every mod again.
+ *   memory) disables its mod in that game only (Game.mods_disabled, part of
+ *   the game's state, so a bot's look-ahead clone never disables a mod of the
+ *   real game): the game and the event's fields go back to what they were
+ *   just before that handler ran, the mod's handlers no longer run in that
+ *   game, Game.script_errors counts the failure, and for the session's own
+ *   game the error is reported once on stderr as
+ *   "volcanique: mod 'NAME' disabled: FILE:LINE: message".
  * - A mod's hash is FNV-1a (64-bit) over the bytes of its folder's regular
  *   files, names not starting with '.', in bytewise name order, written as
  *   16 lowercase hex digits. Saves carry each enabled mod's name and hash. */
@@ -44,8 +46,8 @@ typedef struct ModInfo {
     int  depend_count;
     char depends[MODS_MAX_DEPENDS][MODS_NAME_LEN];
     char hash[17];          /* 16 hex digits */
-    int  disabled;          /* set when one of its handlers failed */
-    char error[320];        /* the failure that disabled it, "FILE:LINE: message" */
+    int  index;             /* its position in ModSet.mod: its bit in Game.mods_disabled */
+    char error[320];        /* the last failure that disabled it in a game, "FILE:LINE: message" */
     int  state_ref;         /* Lua registry: the mod's env, module cache, handlers */
     struct Session *session;
 } ModInfo;
@@ -68,8 +70,11 @@ int mods_load(struct Session *s, const char *list, char *err, int errlen);
 /* Checks the syntax of a list for --mods; 0 or -1 with a message. */
 int mods_check_list(const char *list, char *err, int errlen);
 
-/* Enables every mod again and forgets the errors (a new game). */
+/* Forgets the errors of the last game (a new game). */
 void mods_reset(ModSet *m);
+
+/* Whether mod `mi` has been disabled in game g. */
+int mods_disabled(const struct Game *g, const ModInfo *mi);
 
 /* The content hash of the folder dir, as 16 hex digits into out. */
 int mods_hash_folder(const char *dir, char out[17], char *err, int errlen);

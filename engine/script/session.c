@@ -212,12 +212,20 @@ void session_set_deal(Session *s, const char *names)
     snprintf(s->deal, sizeof s->deal, "%s", names ? names : "");
 }
 
-/* The deal bitmask of s->deal's names; -1 with a message naming an unknown card. */
-static int resolve_deal(const Session *s, uint64_t *out, char *err, int errlen)
+void session_set_hold(Session *s, int player, const char *names)
+{
+    if (player >= 0 && player < MAX_PLAYERS)
+        snprintf(s->hold[player], sizeof s->hold[player], "%s", names ? names : "");
+}
+
+/* The card bitmask of a comma-separated list of card names; -1 with a
+ * message naming an unknown card (`what` names the option). */
+static int resolve_cards(const Session *s, const char *list, const char *what, uint64_t *out, char *err,
+                         int errlen)
 {
     *out = 0;
-    char names[sizeof s->deal];
-    snprintf(names, sizeof names, "%s", s->deal);
+    char names[512];
+    snprintf(names, sizeof names, "%s", list);
     for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         while (*name == ' ')
             name++;
@@ -226,7 +234,7 @@ static int resolve_deal(const Session *s, uint64_t *out, char *err, int errlen)
             if (strcmp(s->rules.power_cards[c].name, name) == 0)
                 found = c;
         if (found < 0) {
-            snprintf(err, (size_t)errlen, "--deal: no power card is called '%s'", name);
+            snprintf(err, (size_t)errlen, "%s: no power card is called '%s'", what, name);
             return -1;
         }
         *out |= (uint64_t)1 << found;
@@ -240,10 +248,19 @@ int session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *e
     s->current = &s->game;
     mods_reset(&s->mods);
     GameOptions o = *opts;
-    uint64_t deal;
-    if (resolve_deal(s, &deal, err, errlen))
+    uint64_t cards;
+    if (resolve_cards(s, s->deal, "--deal", &cards, err, errlen))
         return -1;
-    o.deal |= deal;
+    o.deal |= cards;
+    for (int p = 0; p < MAX_PLAYERS; p++) {
+        if (resolve_cards(s, s->hold[p], "--hold", &cards, err, errlen))
+            return -1;
+        if (cards && p >= o.players) {
+            snprintf(err, (size_t)errlen, "--hold: seat %c is not in a %d-player game", 'A' + p, o.players);
+            return -1;
+        }
+        o.hold[p] |= cards;
+    }
     if (game_init(&s->game, &s->rules, &o, seed, &HOOKS, s, err, errlen))
         return -1;
     s->game.log = &s->log;

@@ -26,6 +26,7 @@ typedef struct Session {
     ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
     int read_only;
     char deal[512];            /* session_set_deal */
+    char hold[MAX_PLAYERS][512];   /* session_set_hold, by seat */
     int cards_frozen;          /* set once scripts/powers has loaded */
     /* What card{} declared beyond the rules' numbers, by card index: for docs. */
     struct SessionCardDoc {
@@ -55,6 +56,10 @@ int  session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *
  * this session starts (GameOptions.deal); NULL or "" for none. The names are
  * checked when a game starts: an unknown name fails session_new_game. */
 void session_set_deal(Session *s, const char *names);
+/* Power cards by name (comma separated) that seat `player` holds from the
+ * start in the games this session starts (GameOptions.hold); NULL or "" for
+ * none. Checked like session_set_deal's names when a game starts. */
+void session_set_hold(Session *s, int player, const char *names);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
 const GameHooks *session_hooks(void);
 

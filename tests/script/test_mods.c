@@ -207,18 +207,18 @@ TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
     CHECK(s.game.moves_left != 7);
     const ModInfo *flaky = mods_find(&s.mods, "flaky");
     REQUIRE(flaky != NULL);
-    CHECK(flaky->disabled);
+    CHECK(mods_disabled(&s.game, flaky));
     CHECK_STR_CONTAINS(flaky->error, "mods/flaky/mod.lua:6: boom");
     const ModInfo *spin = mods_find(&s.mods, "spin");
     REQUIRE(spin != NULL);
-    CHECK(spin->disabled);
+    CHECK(mods_disabled(&s.game, spin));
     CHECK_STR_CONTAINS(spin->error, "instruction budget exceeded");
     play_to_turn(&s, 8);
     CHECK(s.game.turn >= 8 || game_over(&s.game));
     CHECK_EQ(s.game.vars[0], 2);            /* no longer runs */
     /* A new game enables the mods again. */
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
-    CHECK(!mods_find(&s.mods, "flaky")->disabled);
+    CHECK(!mods_disabled(&s.game, mods_find(&s.mods, "flaky")));
     session_close(&s);
     remove_root(root);
 }
@@ -342,7 +342,7 @@ TEST(mods_shipped_examples_load_and_play)
         }
         CHECK(game_over(&s.game));
         for (int i = 0; i < s.mods.count; i++)
-            CHECK(!s.mods.mod[i].disabled);
+            CHECK(!mods_disabled(&s.game, &s.mods.mod[i]));
     }
     /* hot_lava's question was asked and answered at least once. */
     static ScriptFireCount fc[256];
