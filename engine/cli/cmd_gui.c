@@ -100,7 +100,7 @@ int cmd_gui(const CliArgs *a)
         rc = 1;
     }
     printf("gui: seed %llu, %d decisions applied, turn %d, %s\n", (unsigned long long)seed, res.decisions,
-           s.game.turn, game_over(&s.game) ? end_reason_name(s.game.end_reason) : "game in progress");
+           s.game.turn, game_over(&s.game) ? end_reason_name(&s.game, s.game.end_reason) : "game in progress");
     if (rc == 0 && shot)
         printf("screenshot written to %s\n", shot);
     session_close(&s);

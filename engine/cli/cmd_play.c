@@ -131,7 +131,7 @@ int cmd_tui(const CliArgs *a)
     if (game_over(&s.game)) {
         printf("\n");
         text_board(stdout, &s.game);
-        printf("\nThe game is over (%s). Final scores:\n", end_reason_name(s.game.end_reason));
+        printf("\nThe game is over (%s). Final scores:\n", end_reason_name(&s.game, s.game.end_reason));
         Scores sc;
         game_score(&s.game, &sc);
         text_scores(stdout, &s.game, &sc);

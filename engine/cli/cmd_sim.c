@@ -137,7 +137,7 @@ static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameReco
     r->first_player = g->first_player;
     r->turns = g->turn;
     r->decisions = decisions;
-    snprintf(r->end, sizeof r->end, "%s", end_reason_name(g->end_reason));
+    snprintf(r->end, sizeof r->end, "%s", end_reason_name(g, g->end_reason));
     return 0;
 }
 

@@ -4,7 +4,6 @@
 
 #include "core_internal.h"
 #include "describe.h"
-#include "sea.h"
 
 static const char CLASS_LETTER[TILE_CLASS_COUNT] = { 'U', 'D', 'T', 'V', 's' };
 static const char BIOME_LETTER[BIOME_COUNT] = { 'd', 'm', 'l' };
@@ -36,9 +35,10 @@ static void cell_text(const Game *g, int cell, char out[6])
             memcpy(out, " ~~~ ", 5);
         else
             memcpy(out, "  .  ", 5);
-        int sea = sea_critter_at(g, cell);   /* a sea critter: its seat letter */
-        if (sea >= 0)
-            out[2] = seat_letter(sea / MAX_CRITTERS);
+        for (int p = 0; p < g->players; p++)   /* a critter set aside here: its seat letter */
+            for (int i = 0; i < g->rules.critters_per_player; i++)
+                if (g->player[p].critters[i].place == AT_ASIDE && g->player[p].critters[i].cell == cell)
+                    out[2] = seat_letter(p);
         return;
     }
     out[0] = (char)('0' + (b->cells[cell].height % 10));
@@ -110,7 +110,7 @@ void text_option(char *buf, int len, const Game *g, const Option *o)
 void text_pending(FILE *out, const Game *g)
 {
     if (game_over(g)) {
-        fprintf(out, "The game is over (%s).\n", end_reason_name(g->end_reason));
+        fprintf(out, "The game is over (%s).\n", end_reason_name(g, g->end_reason));
         return;
     }
     fprintf(out, "Turn %d, %s phase%s. Decision: %s, by %c.\n", g->turn, phase_name(g->phase),

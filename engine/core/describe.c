@@ -5,14 +5,14 @@
 /* Seat letters: player 0 is A, 1 is B, ... */
 #define SEAT(p) ((char)('A' + (p)))
 
-/* The script layer's words for the question in front of the ask queue
- * (choice: an index, ASK_TEXT_PASS or ASK_TEXT_PROMPT); false when it has none. */
-static bool ask_text(const Game *g, int choice, char *buf, int len)
+/* The script layer's words for option o (NULL: the pending question's
+ * prompt); false when it has none. */
+static bool script_words(const Game *g, const Option *o, char *buf, int len)
 {
-    if (g->ask_len == 0 || !g->hooks || !g->hooks->ask_text)
+    if (!g->hooks || !g->hooks->words)
         return false;
     buf[0] = 0;
-    return g->hooks->ask_text(g->hooks_ud, g, choice, buf, len) == 0 && buf[0];
+    return g->hooks->words(g->hooks_ud, g, o, buf, len) == 0 && buf[0];
 }
 
 static void payment_text(char *buf, int len, uint16_t pay)
@@ -39,7 +39,7 @@ void game_option_text(const Game *g, const Option *o, char *buf, int len)
     payment_text(paid, sizeof paid, o->pay);
     switch (o->verb) {
     case VERB_PASS:
-        if (g->pending.kind == DK_SCRIPT && ask_text(g, ASK_TEXT_PASS, buf, len))
+        if (g->pending.kind == DK_SCRIPT && script_words(g, o, buf, len))
             break;
         snprintf(buf, (size_t)len, g->pending.kind == DK_EVACUATE ? "let the critter be lost to the lava"
                                                                    : "pass / done");
@@ -112,8 +112,12 @@ void game_option_text(const Game *g, const Option *o, char *buf, int len)
         snprintf(buf, (size_t)len, "play the Caldera card %s", g->rules.power_cards[pl->caldera[o->subject]].name);
         break;
     }
+    case VERB_ACTION:
+        if (!script_words(g, o, buf, len))
+            snprintf(buf, (size_t)len, "a power's action (%d)", o->sub);
+        break;
     case VERB_CHOOSE:
-        if (!ask_text(g, o->subject, buf, len)) {
+        if (!script_words(g, o, buf, len)) {
             int n = snprintf(buf, (size_t)len, "choice %d", o->subject + 1);
             if (o->cell != NO_CELL && n < len)
                 snprintf(buf + n, (size_t)(len - n), " at (%d,%d)", h.q, h.r);
@@ -149,7 +153,7 @@ static const char *const PROMPTS[DK_COUNT] = {
 void game_prompt_text(const Game *g, char *buf, int len)
 {
     int kind = g->pending.kind;
-    if (kind == DK_SCRIPT && ask_text(g, ASK_TEXT_PROMPT, buf, len))
+    if (kind == DK_SCRIPT && g->ask_len > 0 && script_words(g, NULL, buf, len))
         return;
     const char *p = kind >= 0 && kind < DK_COUNT && PROMPTS[kind] ? PROMPTS[kind] : decision_kind_name(kind);
     snprintf(buf, (size_t)len, "%s", p);

@@ -1,3 +1,5 @@
+/* Effects scripts cause (effects.h): every check comes before any change, so
+ * a failing effect leaves the game as it was. The lava effects are in lava.c. */
 #include "effects.h"
 
 #include <stdio.h>
@@ -7,6 +9,17 @@
 #include "placement.h"
 
 #define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
+
+static bool valid_cell(int cell) { return cell >= 0 && cell < BOARD_CELLS; }
+
+int effect_window(const Game *g, char *err, int errlen)
+{
+    if (g->phase == PHASE_SETUP)
+        FAIL("not while the game is being set up");
+    if (g->phase == PHASE_OVER)
+        FAIL("the game is over");
+    return 0;
+}
 
 int effect_gain(Game *g, int player, int biome, int amount)
 {
@@ -29,187 +42,57 @@ int effect_lose(Game *g, int player, int biome, int amount)
     return amount;
 }
 
-int effect_pay_any(Game *g, int player, int amount, char *err, int errlen)
+int effect_pay(Game *g, int player, uint16_t payment, char *err, int errlen)
 {
-    Player *pl = &g->player[player];
-    if (amount < 0 || resource_total(pl) < amount)
-        FAIL("player %d cannot pay %d resources", player, amount);
-    for (int k = 0; k < amount; k++) {
-        int best = 0;
-        for (int b = 1; b < BIOME_COUNT; b++)
-            if (pl->resources[b] > pl->resources[best])
-                best = b;
-        pl->resources[best]--;
-        g->supply_resources[best]++;
-    }
+    const Player *pl = &g->player[player];
+    for (int b = 0; b < BIOME_COUNT; b++)
+        if (pay_of(payment, b) > pl->resources[b])
+            FAIL("player %d lacks %d %s to pay", player, pay_of(payment, b), biome_name(b));
+    pay(g, player, payment);
+    return 0;
+}
+
+/* A free area (cell, area) of a land stack without lava that critters may enter. */
+static int check_destination(const Game *g, int id, int cell, int area, char *err, int errlen)
+{
+    if (!valid_cell(cell) || area < 0 || area >= board_areas(&g->board, &g->rules, cell))
+        FAIL("no biome area there");
+    if (g->board.cells[cell].flags & CELL_LAVA)
+        FAIL("that tile is under lava");
+    int other = critter_at(g, cell, area);
+    if (other >= 0 && other != id)
+        FAIL("that area is occupied");
+    if (cell_has_trait(g, cell, LT_NO_ENTER))
+        FAIL("a mark on that tile keeps critters off it");
     return 0;
 }
 
 int effect_move_critter(Game *g, int id, int cell, int area, char *err, int errlen)
 {
-    Critter *c = game_critter(g, id);
-    if (c->place != AT_BOARD)
-        FAIL("that critter is not on the board");
-    if (cell < 0 || cell >= BOARD_CELLS || area < 0 || area >= board_areas(&g->board, &g->rules, cell))
-        FAIL("no biome area there to move to");
-    int other = critter_at(g, cell, area);
-    if (other >= 0 && other != id)
-        FAIL("that area is occupied");
-    if (cell_frozen(g, c->cell) || cell_frozen(g, cell))
-        FAIL("no critter moves onto or off a frozen tile");
-    c->cell = (uint16_t)cell;
-    c->area = (uint8_t)area;
-    g->contest_dirty = 1;
-    return 0;
-}
-
-int effect_to_hand(Game *g, int id, char *err, int errlen)
-{
-    Critter *c = game_critter(g, id);
-    if (c->place != AT_BOARD && c->place != AT_SEA)
-        FAIL("that critter is not on the board or in the sea");
-    critter_to_hand(g, id, "script");
-    return 0;
-}
-
-int effect_remove_top(Game *g, int cell, char *err, int errlen)
-{
-    if (cell < 0 || cell >= BOARD_CELLS || g->board.cells[cell].height < 2)
-        FAIL("only a stack of two or more tiles can lose its top tile");
-    int cls = board_top_class(&g->board, &g->rules, cell);
-    if (cls == TILE_VOLCANO || (g->board.cells[cell].flags & CELL_LAVA))
-        FAIL("a volcano or lava cannot be removed");
-    int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
-    for (int i = 0; i < n; i++)
-        critter_to_hand(g, ids[i], "removed");
-    board_pop(&g->board, cell);
-    g->contest_dirty = 1;
-    return 0;
-}
-
-int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
-{
-    int cls = cell >= 0 && cell < BOARD_CELLS ? board_top_class(&g->board, &g->rules, cell) : -1;
-    if (cls < 0 || cls > TILE_TRIO)
-        FAIL("only a land tile with biomes can be turned");
-    if (g->board.cells[cell].flags & CELL_LAVA)
-        FAIL("the tile is under lava");
-    int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
-    for (int i = 0; i < n; i++)
-        critter_to_hand(g, ids[i], "turned");
-    g->board.tiles[g->board.cells[cell].top].rotation = (uint8_t)(((rotation % 6) + 6) % 6);
-    g->contest_dirty = 1;
-    return 0;
-}
-
-int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen)
-{
-    if (flow < 0 || flow >= g->flow_count)
-        FAIL("no such lava flow");
-    if (cell < 0 || cell >= BOARD_CELLS || hex_distance(board_hex(cell), board_hex(g->flows[flow].from)) != 1)
-        FAIL("lava can only be diverted to a neighbour of where it comes from");
-    g->flows[flow].to = (uint16_t)cell;
-    return 0;
-}
-
-int effect_damage(Game *g, int id, char *err, int errlen)
-{
-    Critter *c = game_critter(g, id);
-    if (c->place != AT_BOARD)
-        FAIL("that critter is not on the board");
-    if (c->armour > 0)
-        c->armour--;
-    else
-        critter_to_hand(g, id, "damage");
-    return 0;
-}
-
-int effect_set_armour(Game *g, int id, int armour, char *err, int errlen)
-{
-    Critter *c = game_critter(g, id);
-    if (c->place != AT_BOARD)
-        FAIL("only a critter on the board can wear armour");
-    if (armour < 0 || armour > 9)
-        FAIL("armour must be 0..9");
-    c->armour = (uint8_t)armour;
-    return 0;
-}
-
-int effect_set_dormant(Game *g, int id, bool dormant, char *err, int errlen)
-{
-    Critter *c = game_critter(g, id);
-    if (c->place != AT_BOARD)
-        FAIL("only a critter on the board can lie dormant");
-    if (dormant)
-        c->flags |= CRITTER_DORMANT;
-    else
-        c->flags &= (uint8_t)~CRITTER_DORMANT;
-    g->contest_dirty = 1;   /* one that wakes may find company in its biome */
-    return 0;
-}
-
-int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
-{
-    if (cell < 0 || cell >= BOARD_CELLS || !stack_takes_tile(g, cell))
-        FAIL("a volcano needs a land stack without lava or a volcano on top");
-    if (g->supply_volcanoes == 0)
-        FAIL("the supply has no volcano tile left");
-    int height = g->board.cells[cell].height;
-    volcano_wipe(g, cell);
-    g->supply_volcanoes--;
-    board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
-    g->player[player].volcanoes++;
-    g->contest_dirty = 1;
-    lava_flow_from(g, cell, height);
-    return 0;
-}
-
-int effect_slide(Game *g, int from, int to, char *err, int errlen)
-{
-    if (from < 0 || from >= BOARD_CELLS || to < 0 || to >= BOARD_CELLS ||
-        hex_distance(board_hex(from), board_hex(to)) != 1)
-        FAIL("a tile slides onto a neighbouring stack");
-    if (!stack_takes_tile(g, from) || !stack_takes_tile(g, to))
-        FAIL("both stacks must be land without lava or a volcano on top");
-    if (g->board.cells[to].height >= g->board.cells[from].height)
-        FAIL("a tile slides only onto a lower stack");
-    const PlacedTile *top = board_top(&g->board, from);
-    int type = top->type, rotation = top->rotation;
-    queue_displaced(g, to, DK_EVACUATE);            /* crushed unless they escape */
-    int riders[16];
-    int n = critters_on_cell(g, from, riders, 16);
-    board_pop(&g->board, from);
-    if (board_push(&g->board, to, type, rotation) != 0)
-        FAIL("the board is full");
-    for (int i = 0; i < n; i++)
-        game_critter(g, riders[i])->cell = (uint16_t)to;   /* same tile, same area */
-    g->contest_dirty = 1;
-    return 0;
-}
-
-int effect_set_ability(Game *g, int player, int ability, int value, char *err, int errlen)
-{
-    if (ability < 0 || ability >= ABILITY_COUNT)
-        FAIL("no such ability");
-    if (value < 0 || value > 255)
-        FAIL("an ability's value must be 0..255");
-    g->player[player].ability[ability] = (uint8_t)value;
+    if (effect_window(g, err, errlen))
+        return -1;
+    const Critter *c = game_critter(g, id);
+    if (c->place != AT_BOARD && c->place != AT_ASIDE)
+        FAIL("that critter is neither on the board nor aside");
+    if (c->place == AT_BOARD && critter_has_trait(g, c, CT_STAYS))
+        FAIL("a mark on that critter keeps it where it is");
+    if (c->place == AT_BOARD && cell_has_trait(g, c->cell, LT_NO_LEAVE))
+        FAIL("a mark on its tile keeps it there");
+    if (check_destination(g, id, cell, area, err, errlen))
+        return -1;
+    critter_move(g, id, cell, area, CAUSE_SCRIPT);
     return 0;
 }
 
 int effect_place_critter(Game *g, int player, int cell, int area, char *err, int errlen)
 {
+    if (effect_window(g, err, errlen))
+        return -1;
     int i = first_in_hand(g, player);
     if (i < 0)
         FAIL("the player has no critter in hand");
-    if (cell < 0 || cell >= BOARD_CELLS || area < 0 || area >= board_areas(&g->board, &g->rules, cell))
-        FAIL("no biome area there to place a critter on");
-    if (critter_at(g, cell, area) >= 0)
-        FAIL("that area is occupied");
-    if (cell_frozen(g, cell) || (g->board.cells[cell].flags & CELL_LAVA))
-        FAIL("no critter is placed on a frozen tile or under lava");
+    if (check_destination(g, -1, cell, area, err, errlen))
+        return -1;
     Critter *c = &g->player[player].critters[i];
     c->place = AT_BOARD;
     c->cell = (uint16_t)cell;
@@ -218,79 +101,209 @@ int effect_place_critter(Game *g, int player, int cell, int area, char *err, int
     return 0;
 }
 
-int effect_freeze(Game *g, int cell, char *err, int errlen)
+int effect_to_hand(Game *g, int id, char *err, int errlen)
 {
-    if (cell < 0 || cell >= BOARD_CELLS)
-        FAIL("no such board cell");
-    g->frozen[cell >> 3] |= (uint8_t)(1 << (cell & 7));
+    if (effect_window(g, err, errlen))
+        return -1;
+    int place = game_critter(g, id)->place;
+    if (place != AT_BOARD && place != AT_ASIDE && place != AT_CRATER)
+        FAIL("that critter is not on the board, aside or in the crater");
+    critter_to_hand(g, id, CAUSE_SCRIPT);
+    g->contest_dirty = 1;
     return 0;
 }
 
-int effect_spread_frozen(Game *g)
+int effect_set_aside(Game *g, int id, int cell, char *err, int errlen)
 {
-    uint8_t before[sizeof g->frozen];
-    memcpy(before, g->frozen, sizeof before);
-    int added = 0;
-    for (int cell = 0; cell < BOARD_CELLS; cell++) {
-        if (!((before[cell >> 3] >> (cell & 7)) & 1))
-            continue;
-        for (int d = 0; d < HEX_DIRS; d++) {
-            int n = board_neighbour(cell, d);
-            if (n == NO_CELL || cell_frozen(g, n))
-                continue;
-            g->frozen[n >> 3] |= (uint8_t)(1 << (n & 7));
-            added++;
-        }
-    }
-    return added;
+    if (effect_window(g, err, errlen))
+        return -1;
+    Critter *c = game_critter(g, id);
+    if (c->place != AT_BOARD && c->place != AT_HAND && c->place != AT_ASIDE)
+        FAIL("only a critter in hand, on the board or aside can be put aside");
+    if (cell != NO_CELL && !valid_cell(cell))
+        FAIL("no such position");
+    c->place = AT_ASIDE;
+    c->cell = (uint16_t)cell;
+    c->area = 0;
+    c->marks = 0;
+    g->contest_dirty = 1;
+    return 0;
 }
 
-int effect_stack_volcano(Game *g, int cell, char *err, int errlen)
+int effect_hit(Game *g, int id, char *err, int errlen)
 {
-    if (cell < 0 || cell >= BOARD_CELLS || !board_is_land(&g->board, cell))
-        FAIL("a volcano is stacked only on land");
-    if (g->supply_volcanoes == 0)
-        FAIL("the supply has no volcano tile left");
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (game_critter(g, id)->place != AT_BOARD)
+        FAIL("that critter is not on the board");
+    HitOutcome hit = critter_hit(g, id, CAUSE_SCRIPT);
+    if (game_critter(g, id)->place != AT_BOARD || hit.spared)
+        return 0;
+    if (hit.flee && !critter_has_trait(g, game_critter(g, id), CT_STAYS))
+        queue_flee(g, id);
+    else
+        critter_to_hand(g, id, CAUSE_SCRIPT);
+    return 0;
+}
+
+int effect_mark_critter(Game *g, int id, int mark, bool on, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    Critter *c = game_critter(g, id);
+    if (mark < 0 || mark >= g->rules.critter_mark_count)
+        FAIL("no critter mark %d", mark);
+    if (c->place != AT_BOARD)
+        FAIL("only a critter on the board carries marks");
+    if (on)
+        c->marks |= (uint8_t)(1 << mark);
+    else
+        c->marks &= (uint8_t)~(1 << mark);
+    g->contest_dirty = 1;   /* a critter that wakes may find company in its biome */
+    return 0;
+}
+
+int effect_mark_cell(Game *g, int cell, int mark, bool on, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (mark < 0 || mark >= g->rules.cell_mark_count)
+        FAIL("no cell mark %d", mark);
+    if (!valid_cell(cell))
+        FAIL("no such position");
+    if (on)
+        g->cell_marks[mark][cell >> 3] |= (uint8_t)(1 << (cell & 7));
+    else
+        g->cell_marks[mark][cell >> 3] &= (uint8_t)~(1 << (cell & 7));
+    return 0;
+}
+
+int effect_remove_top(Game *g, int cell, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (!valid_cell(cell) || g->board.cells[cell].height < 2)
+        FAIL("only a stack of two or more tiles can lose its top tile");
+    int cls = board_top_class(&g->board, &g->rules, cell);
+    if (cls == TILE_VOLCANO || (g->board.cells[cell].flags & CELL_LAVA))
+        FAIL("a volcano or lava cannot be removed");
     int ids[16];
     int n = critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
-        critter_to_hand(g, ids[i], "volcano");
-    if (board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0) != 0)
-        FAIL("the board has no room for another tile");
-    g->supply_volcanoes--;
+        critter_to_hand(g, ids[i], CAUSE_REMOVED);
+    board_pop(&g->board, cell);
     g->contest_dirty = 1;
+    land_changed(g, LAND_REMOVED, cell);
     return 0;
 }
 
-int effect_add_lava(Game *g, int cell, char *err, int errlen)
+int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
 {
-    if (cell < 0 || cell >= BOARD_CELLS || !board_is_land(&g->board, cell))
-        FAIL("lava is added only on land");
+    if (effect_window(g, err, errlen))
+        return -1;
+    int cls = valid_cell(cell) ? board_top_class(&g->board, &g->rules, cell) : -1;
+    if (cls < 0 || cls > TILE_TRIO)
+        FAIL("only a land tile with biomes can be turned");
     if (g->board.cells[cell].flags & CELL_LAVA)
-        FAIL("there is lava there already");
-    if (g->lava_count >= MAX_LAVA)
-        FAIL("the board holds the most lava it can");
-    queue_displaced(g, cell, DK_EVACUATE);
-    g->lava[g->lava_count++] = (Lava){ (uint16_t)cell, 0, 0 };
-    g->board.cells[cell].flags |= CELL_LAVA;
+        FAIL("the tile is under lava");
+    int ids[16];
+    int n = critters_on_cell(g, cell, ids, 16);
+    for (int i = 0; i < n; i++)
+        critter_to_hand(g, ids[i], CAUSE_TURNED);
+    g->board.tiles[g->board.cells[cell].top].rotation = (uint8_t)(((rotation % 6) + 6) % 6);
     g->contest_dirty = 1;
-    if (listens(g, EV_LAVA_MOVED)) {
-        Hex h = board_hex(cell);
-        GameEvent ev;
-        event_begin(&ev, EV_LAVA_MOVED);
-        event_field(&ev, "q", h.q, 0);
-        event_field(&ev, "r", h.r, 0);
-        event_field(&ev, "ocean", 0, 0);
-        emit(g, &ev);
-    }
     return 0;
 }
 
-void effect_quiet_volcano(Game *g) { g->quiet_volcano = 1; }
+int effect_slide(Game *g, int from, int to, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (!valid_cell(from) || !valid_cell(to) || hex_distance(board_hex(from), board_hex(to)) != 1)
+        FAIL("a tile slides onto a neighbouring stack");
+    if (!stack_takes_tile(g, from) || !stack_takes_tile(g, to))
+        FAIL("both stacks must be land without lava or a volcano on top");
+    if (g->board.cells[from].height < 2)
+        FAIL("the sliding stack must keep a tile");
+    if (g->board.cells[to].height >= g->board.cells[from].height)
+        FAIL("a tile slides only onto a lower stack");
+    if (cell_has_trait(g, to, LT_NO_BUILD))
+        FAIL("nothing may be built where it would land");
+    const PlacedTile *top = board_top(&g->board, from);
+    int type = top->type, rotation = top->rotation;
+    queue_displaced(g, to, DK_EVACUATE);            /* crushed unless they escape */
+    int riders[16];
+    int n = critters_on_cell(g, from, riders, 16);
+    board_pop(&g->board, from);
+    board_push(&g->board, to, type, rotation);      /* the pool keeps its size: one off, one on */
+    for (int i = 0; i < n; i++)
+        game_critter(g, riders[i])->cell = (uint16_t)to;   /* same tile, same area */
+    g->contest_dirty = 1;
+    land_changed(g, LAND_SLIDE, to);
+    return 0;
+}
+
+int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (type < 0 || type >= g->rules.tile_type_count)
+        FAIL("no tile type %d", type);
+    int cls = g->rules.tile_types[type].tile_class;
+    if (cls == TILE_SOIL)
+        FAIL("volcanic soil is not in the supply");
+    if (!valid_cell(cell) || !board_is_land(&g->board, cell) || (g->board.cells[cell].flags & CELL_LAVA))
+        FAIL("a tile is stacked only on land without lava");
+    if (cls != TILE_VOLCANO && !stack_takes_tile(g, cell))
+        FAIL("a land tile cannot go on a volcano");
+    if (cls == TILE_VOLCANO ? g->supply_volcanoes == 0 : g->supply_tiles[type] == 0)
+        FAIL("the supply has no %s tile left", g->rules.tile_types[type].name);
+    if (g->board.tile_count >= MAX_BOARD_TILES)
+        FAIL("the board has no room for another tile");
+    if (cls == TILE_VOLCANO) {
+        int ids[16];
+        int n = critters_on_cell(g, cell, ids, 16);
+        for (int i = 0; i < n; i++)
+            critter_to_hand(g, ids[i], CAUSE_ERUPTION);
+        g->supply_volcanoes--;
+    } else {
+        queue_displaced(g, cell, DK_MIGRATE);
+        g->supply_tiles[type]--;
+    }
+    board_push(&g->board, cell, type, ((rotation % 6) + 6) % 6);
+    g->contest_dirty = 1;
+    return 0;
+}
+
+int effect_add_moves(Game *g, int moves, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (moves < 0 || moves > 20)
+        FAIL("0..20 moves");
+    if (g->phase != PHASE_MOVE)
+        FAIL("critter moves can be added only in the move step");
+    g->moves_left = (uint16_t)(g->moves_left + moves);
+    return 0;
+}
+
+int effect_add_buys(Game *g, int buys, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (buys < 0 || buys > 20)
+        FAIL("0..20 tiles");
+    if (g->phase > PHASE_BUY)
+        FAIL("tiles can be added only before the buy step ends");
+    g->extra_buys = (uint8_t)(g->extra_buys + buys > 200 ? 200 : g->extra_buys + buys);
+    return 0;
+}
 
 int effect_trigger_end(Game *g, int reason, char *err, int errlen)
 {
-    if (reason <= END_NONE || reason >= END_STALLED)
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (reason <= END_NONE || reason >= g->rules.end_reason_count || reason == END_STALLED)
         FAIL("no such end trigger");
     if (g->end_triggered)
         return 0;
@@ -298,15 +311,17 @@ int effect_trigger_end(Game *g, int reason, char *err, int errlen)
     g->trigger_player = g->active;
     GameEvent ev;
     event_begin(&ev, EV_END_TRIGGERED);
-    event_field(&ev, "player", g->active, 0);
-    event_field(&ev, "reason", reason, 0);
+    EV_SET(ev, END_TRIGGERED, player, g->active);
+    EV_SET(ev, END_TRIGGERED, reason, reason);
     emit(g, &ev);
     return 0;
 }
 
 bool player_holds_card(const Game *g, int player, int card)
 {
-    if (card >= 0 && card < 64 && (g->options.hold[player] >> card) & 1)
+    if (card < 0 || card >= g->rules.power_card_count)
+        return false;
+    if ((g->options.hold[player] >> card) & 1)
         return true;
     for (int s = 0; s < g->rules.grid_slot_count; s++)
         if (g->unlocked[player][s] && g->grid_card[s] == card)

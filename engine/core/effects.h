@@ -1,64 +1,84 @@
-/* Effects that rules scripts may cause from an event handler (through the
- * `game` library). Each checks its arguments and returns 0, or -1 with the
- * reason in err, leaving the game unchanged. They change state only inside a
- * game_apply (handlers run there), so replays repeat them. */
+/* Effects that rules scripts may cause from an event handler, a question's
+ * answer or an action (through the `game` library). None names a power: each
+ * is a general change of the game that any script may ask for.
+ *
+ * Contract, for every effect taking `err`:
+ *  - It checks its arguments and its window first and returns -1 with the
+ *    reason in err, leaving the game exactly as it was; on success it returns
+ *    0 (or the documented count).
+ *  - Its window: it may be used only in a started game that is not over
+ *    (effect_window), and where stated, only at certain moments.
+ *  - It changes state only inside a game_apply (handlers run there), so
+ *    replays repeat it. */
 #ifndef VQ_EFFECTS_H
 #define VQ_EFFECTS_H
 
 #include "game.h"
 
+/* 0 in a started game that is not over, else -1 with a message. */
+int effect_window(const Game *g, char *err, int errlen);
+
 /* Resources from the supply (as much as it has); returns the amount gained. */
 int effect_gain(Game *g, int player, int biome, int amount);
 /* Resources back to the supply (as much as the player has); returns the amount lost. */
 int effect_lose(Game *g, int player, int biome, int amount);
-/* A board critter to a free area (cell, area) of a land top tile. */
+/* Pays exactly `payment` (pay_pack) to the supply. Fails if the player lacks it. */
+int effect_pay(Game *g, int player, uint16_t payment, char *err, int errlen);
+
+/* Moves a board or aside critter to the free area (cell, area) of a land
+ * stack without lava; neither the critter nor the places may forbid it (a
+ * mark that stays, no_leave where it is, no_enter where it goes). */
 int effect_move_critter(Game *g, int id, int cell, int area, char *err, int errlen);
-/* Pays `amount` resources of any types for a script's price, taking from the
- * largest piles first (dark, medium, light on ties): the rules leave payment to
- * the payer, and scripts that ask no payment question use this fixed choice.
- * Fails, paying nothing, if the player holds fewer. */
-int effect_pay_any(Game *g, int player, int amount, char *err, int errlen);
-/* A board or sea critter back to its owner's hand. */
+/* A critter from the player's hand onto the free area (cell, area) of a land
+ * stack without lava, not no_enter. */
+int effect_place_critter(Game *g, int player, int cell, int area, char *err, int errlen);
+/* A board, aside or crater critter back to its owner's hand. */
 int effect_to_hand(Game *g, int id, char *err, int errlen);
-/* Removes the top tile of a stack of height 2 or more; it leaves the game.
- * Critters on it go to hand; the tile beneath is uncovered. */
+/* Puts a hand or board critter aside at `cell` (NO_CELL: nowhere shown). */
+int effect_set_aside(Game *g, int id, int cell, char *err, int errlen);
+/* A blow to a board critter: the critter_hit handlers (cause CAUSE_SCRIPT)
+ * may spare it or make it flee; otherwise it goes to hand. */
+int effect_hit(Game *g, int id, char *err, int errlen);
+
+/* Puts critter mark `mark` on (on = true) or off a board critter. */
+int effect_mark_critter(Game *g, int id, int mark, bool on, char *err, int errlen);
+/* Puts cell mark `mark` on or off board position `cell` (land or ocean). */
+int effect_mark_cell(Game *g, int cell, int mark, bool on, char *err, int errlen);
+
+/* Removes the top tile of a stack of two or more (not a volcano, no lava); it
+ * leaves the game. Critters on it go to hand. */
 int effect_remove_top(Game *g, int cell, char *err, int errlen);
-/* Turns the top land tile of a stack; critters on it go to hand (their areas move). */
+/* Turns the top land tile of a stack without lava; critters on it go to hand. */
 int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen);
-/* Sends decided lava flow `flow` (0-based) to `cell`, a neighbour of its source. */
-int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen);
-/* A blow: an armoured critter loses a point of armour, another goes to hand. */
-int effect_damage(Game *g, int id, char *err, int errlen);
-int effect_set_armour(Game *g, int id, int armour, char *err, int errlen);
-int effect_set_dormant(Game *g, int id, bool dormant, char *err, int errlen);
+/* Slides the top tile of `from` (two or more tiles) onto the lower
+ * neighbouring stack `to` (both land, no lava, no volcano on top): critters
+ * on the sliding tile ride along; those on `to` flee as from lava (paying to
+ * evacuate) or go to hand. Edges need not match. */
+int effect_slide(Game *g, int from, int to, char *err, int errlen);
+/* Stacks a tile of type `type` from the supply on land stack `cell` (no
+ * lava), edges unchecked. A volcano tile sends the critters there to hand
+ * and is no activation (nobody scores it, no power, no lava); a land tile
+ * covers them as a bought one does. Fails when the supply has none. */
+int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int errlen);
+
 /* A further eruption at `cell` for `player` (no Power Grid unlock): the blow,
  * a Volcano tile from the supply, one more activated volcano, and its lava
  * with the turn's other flows. Fails if the supply has no volcano or the
- * stack cannot take one. */
+ * stack cannot take one. (lava.c) */
 int effect_erupt(Game *g, int player, int cell, char *err, int errlen);
-/* Slides the top tile of `from` onto the lower neighbouring stack `to`
- * (a landslide): critters on the sliding tile ride along; those on `to`
- * flee as from lava (paying to evacuate) or go to hand. Edges need not match. */
-int effect_slide(Game *g, int from, int to, char *err, int errlen);
-int effect_set_ability(Game *g, int player, int ability, int value, char *err, int errlen);
-/* A critter from the player's hand onto a free area (cell, area) of a land top
- * tile that is neither frozen nor under lava. */
-int effect_place_critter(Game *g, int player, int cell, int area, char *err, int errlen);
-/* Freezes one board cell, land or ocean (see cell_frozen in game.h). */
-int effect_freeze(Game *g, int cell, char *err, int errlen);
-/* Every cell next to a frozen cell freezes (one ring). Returns the cells newly frozen. */
-int effect_spread_frozen(Game *g);
-/* Stacks a Volcano tile from the supply on a land stack: critters there go to
- * hand. Not an activation: nobody scores it, no power is unlocked, no lava
- * flows. Fails when the supply has no Volcano tile left. */
-int effect_stack_volcano(Game *g, int cell, char *err, int errlen);
-/* Puts a lava token on a land stack without lava; critters there are asked to
- * evacuate. It flows on at the lava step, like any lava on land. */
+/* Sends decided lava flow `flow` (0-based) to `cell`, a neighbour of its
+ * source. Only while flows are announced and not yet arrived. (lava.c) */
+int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen);
+/* Puts a lava token on a land stack without lava; critters there are hit by
+ * it as by arriving lava. It flows on at the lava step. (lava.c) */
 int effect_add_lava(Game *g, int cell, char *err, int errlen);
-/* The next volcano activated sends no lava (its eruption is left to a script). */
-void effect_quiet_volcano(Game *g);
-/* Records an end trigger (reason: EndReason) for the active player and emits
- * "end_triggered"; only the first trigger of a game counts. */
+
+/* More critter moves this turn, or more tiles bought (by the active player,
+ * in their move or buy step). */
+int effect_add_moves(Game *g, int moves, char *err, int errlen);
+int effect_add_buys(Game *g, int buys, char *err, int errlen);
+/* Records an end trigger (an id of Rules.end_reasons) for the active player
+ * and emits "end_triggered"; only the first trigger of a game counts. */
 int effect_trigger_end(Game *g, int reason, char *err, int errlen);
 /* Whether `player` holds the power `card`: has unlocked a grid slot dealt it,
  * or was given it from the start (GameOptions.hold). */

@@ -1,5 +1,6 @@
 /* Game set-up, shared queries and the state hash. */
 #include "core_internal.h"
+#include "effects.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,35 +12,18 @@ static const char *const KIND_NAMES[DK_COUNT] = {
 };
 static const char *const VERB_NAMES[VERB_COUNT] = {
     "pass", "tile", "critter", "move", "buy", "migrate", "return", "keep", "target",
-    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource", "choose", "play_card",
+    "unlock", "evacuate", "sacrifice", "sacrifice_hand", "resource", "choose", "play_card", "action",
 };
 static const char *const PHASE_NAMES[PHASE_COUNT] = {
     "setup", "move", "buy", "claim", "sacrifice", "collect", "lava", "over",
 };
-static const char *const END_NAMES[] = {
-    "none", "supply", "hand_empty", "super_volcano", "winter", "stalled",
-};
-
-static const char *const ABILITY_NAMES[ABILITY_COUNT] = {
-    "move_adjacent", "move_anywhere", "share", "join", "group",
-};
-
-const char *ability_name(int a) { return a >= 0 && a < ABILITY_COUNT ? ABILITY_NAMES[a] : "?"; }
-
-int ability_by_name(const char *name)
-{
-    for (int a = 0; a < ABILITY_COUNT; a++)
-        if (strcmp(name, ABILITY_NAMES[a]) == 0)
-            return a;
-    return -1;
-}
 
 const char *decision_kind_name(int k) { return k >= 0 && k < DK_COUNT ? KIND_NAMES[k] : "?"; }
 const char *verb_name(int v) { return v >= 0 && v < VERB_COUNT ? VERB_NAMES[v] : "?"; }
 const char *phase_name(int p) { return p >= 0 && p < PHASE_COUNT ? PHASE_NAMES[p] : "?"; }
-const char *end_reason_name(int r)
+const char *end_reason_name(const Game *g, int r)
 {
-    return r >= 0 && r < (int)(sizeof END_NAMES / sizeof *END_NAMES) ? END_NAMES[r] : "?";
+    return r >= 0 && r < g->rules.end_reason_count ? g->rules.end_reasons[r] : "?";
 }
 
 int action_log_append(ActionLog *log, const Option *opt)
@@ -94,7 +78,7 @@ int active_land_critter_count(const Game *g, int player)
     int n = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         const Critter *c = &g->player[player].critters[i];
-        n += c->place == AT_BOARD && !critter_dormant(c);
+        n += c->place == AT_BOARD && !critter_has_trait(g, c, CT_UNCOUNTED);
     }
     return n;
 }
@@ -174,7 +158,7 @@ void view_compute(const Game *g, View *v)
             if (r == NO_REGION)
                 continue;
             v->players_in[r] |= (uint8_t)(1u << p);
-            if (critter_dormant(c))
+            if (critter_has_trait(g, c, CT_PEACEFUL))
                 continue;
             v->active_in[r] |= (uint8_t)(1u << p);
             v->count_in[r][p]++;
@@ -231,18 +215,17 @@ Cost item_cost(Game *g, int player, int item)
         return c;
     GameEvent ev;
     event_begin(&ev, EV_COST);
-    event_field(&ev, "player", player, 0);
-    event_field(&ev, "item", item, 0);
-    event_field(&ev, "any", c.any, 1);
-    event_field(&ev, "alike", c.alike, 1);
-    event_field(&ev, "each", c.each, 1);
-    event_field(&ev, "distinct", c.distinct, 1);
-    emit(g, &ev);
-    int64_t any = event_get(&ev, "any"), alike = event_get(&ev, "alike"), each = event_get(&ev, "each");
-    c.any = (uint8_t)(any < 0 ? 0 : any > 15 ? 15 : any);
-    c.alike = (uint8_t)(alike < 0 ? 0 : alike > 15 ? 15 : alike);
-    c.each = (uint8_t)(each < 0 ? 0 : each > 5 ? 5 : each);
-    c.distinct = event_get(&ev, "distinct") != 0;
+    EV_SET(ev, COST, player, player);
+    EV_SET(ev, COST, item, item);
+    EV_SET(ev, COST, any, c.any);
+    EV_SET(ev, COST, alike, c.alike);
+    EV_SET(ev, COST, each, c.each);
+    EV_SET(ev, COST, distinct, c.distinct);
+    emit(g, &ev);   /* the script layer keeps written fields within their ranges */
+    c.any = (uint8_t)EV_GET(ev, COST, any);
+    c.alike = (uint8_t)EV_GET(ev, COST, alike);
+    c.each = (uint8_t)EV_GET(ev, COST, each);
+    c.distinct = EV_GET(ev, COST, distinct) != 0;
     return c;
 }
 
@@ -281,8 +264,7 @@ int emit(Game *g, GameEvent *ev)
         return 0;
     char err[256];
     if (g->hooks->emit(g, g->hooks_ud, ev, err, sizeof err) != 0) {
-        g->script_errors++;
-        fprintf(stderr, "volcanique: rules script error in '%s': %s\n", EVENT_NAMES[ev->id], err);
+        g->script_errors++;   /* the script layer has reported it, naming file, line, seed, turn, event */
         return -1;
     }
     return 0;
@@ -295,10 +277,10 @@ int target_players(Game *g)
         return all;
     GameEvent ev;
     event_begin(&ev, EV_TARGETS);
-    event_field(&ev, "player", g->active, 0);
-    event_field(&ev, "players", all, 1);
+    EV_SET(ev, TARGETS, player, g->active);
+    EV_SET(ev, TARGETS, players, all);
     emit(g, &ev);
-    return (int)event_get(&ev, "players") & all;
+    return (int)EV_GET(ev, TARGETS, players) & all;
 }
 
 bool stack_targetable(const Game *g, int cell, int mask)
@@ -310,24 +292,96 @@ bool stack_targetable(const Game *g, int cell, int mask)
     return owners_targetable(owners, mask, board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
 }
 
-void critter_to_hand(Game *g, int id, const char *cause)
+void critter_to_hand(Game *g, int id, int cause)
 {
     Critter *c = game_critter(g, id);
-    Hex h = board_hex(c->cell);
+    Hex h = board_hex(c->cell == NO_CELL ? 0 : c->cell);
     c->place = AT_HAND;
     c->cell = 0;
     c->area = 0;
-    c->armour = 0;   /* back in hand, a critter is an ordinary one again */
-    c->flags = 0;
+    c->marks = 0;   /* back in hand, a critter is an ordinary one again */
     if (listens(g, EV_CRITTER_REMOVED)) {
         GameEvent ev;
         event_begin(&ev, EV_CRITTER_REMOVED);
-        event_field(&ev, "owner", id / MAX_CRITTERS, 0);
-        event_field(&ev, "critter", id % MAX_CRITTERS, 0);
-        event_field(&ev, "q", h.q, 0);
-        event_field(&ev, "r", h.r, 0);
-        event_field(&ev, "cause", cause[0], 0);
+        EV_SET(ev, CRITTER_REMOVED, owner, id / MAX_CRITTERS);
+        EV_SET(ev, CRITTER_REMOVED, critter, id % MAX_CRITTERS + 1);
+        EV_SET(ev, CRITTER_REMOVED, q, h.q);
+        EV_SET(ev, CRITTER_REMOVED, r, h.r);
+        EV_SET(ev, CRITTER_REMOVED, cause, cause);
         emit(g, &ev);
+    }
+}
+
+void critter_move(Game *g, int id, int cell, int area, int cause)
+{
+    Critter *c = game_critter(g, id);
+    Hex from = board_hex(c->cell == NO_CELL ? 0 : c->cell), to = board_hex(cell);
+    c->place = AT_BOARD;
+    c->cell = (uint16_t)cell;
+    c->area = (uint8_t)area;
+    g->contest_dirty = 1;
+    if (listens(g, EV_CRITTER_MOVED)) {
+        GameEvent ev;
+        event_begin(&ev, EV_CRITTER_MOVED);
+        EV_SET(ev, CRITTER_MOVED, owner, id / MAX_CRITTERS);
+        EV_SET(ev, CRITTER_MOVED, critter, id % MAX_CRITTERS + 1);
+        EV_SET(ev, CRITTER_MOVED, from_q, from.q);
+        EV_SET(ev, CRITTER_MOVED, from_r, from.r);
+        EV_SET(ev, CRITTER_MOVED, q, to.q);
+        EV_SET(ev, CRITTER_MOVED, r, to.r);
+        EV_SET(ev, CRITTER_MOVED, area, area + 1);
+        EV_SET(ev, CRITTER_MOVED, cause, cause);
+        emit(g, &ev);
+    }
+}
+
+HitOutcome critter_hit(Game *g, int id, int cause)
+{
+    HitOutcome out = { false, false, false };
+    if (!listens(g, EV_CRITTER_HIT))
+        return out;
+    const Critter *c = game_critter(g, id);
+    Hex h = board_hex(c->cell);
+    GameEvent ev;
+    event_begin(&ev, EV_CRITTER_HIT);
+    EV_SET(ev, CRITTER_HIT, owner, id / MAX_CRITTERS);
+    EV_SET(ev, CRITTER_HIT, critter, id % MAX_CRITTERS + 1);
+    EV_SET(ev, CRITTER_HIT, q, h.q);
+    EV_SET(ev, CRITTER_HIT, r, h.r);
+    EV_SET(ev, CRITTER_HIT, cause, cause);
+    emit(g, &ev);
+    out.spared = EV_GET(ev, CRITTER_HIT, spared) != 0;
+    out.flee = EV_GET(ev, CRITTER_HIT, flee) != 0;
+    out.stop = EV_GET(ev, CRITTER_HIT, stop) != 0;
+    return out;
+}
+
+void land_changed(Game *g, int change, int cell)
+{
+    if (!listens(g, EV_LAND_CHANGED))
+        return;
+    Hex h = board_hex(cell);
+    GameEvent ev;
+    event_begin(&ev, EV_LAND_CHANGED);
+    EV_SET(ev, LAND_CHANGED, player, g->active);
+    EV_SET(ev, LAND_CHANGED, change, change);
+    EV_SET(ev, LAND_CHANGED, q, h.q);
+    EV_SET(ev, LAND_CHANGED, r, h.r);
+    emit(g, &ev);
+}
+
+void player_refresh_abilities(Game *g, int player)
+{
+    Player *pl = &g->player[player];
+    pl->reach = REACH_TILE;
+    pl->join = 0;
+    for (int c = 0; c < g->rules.power_card_count; c++) {
+        const PowerCard *card = &g->rules.power_cards[c];
+        if ((card->reach || card->join) && player_holds_card(g, player, c)) {
+            if (card->reach > pl->reach)
+                pl->reach = card->reach;
+            pl->join |= card->join;
+        }
     }
 }
 
@@ -422,19 +476,65 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
         for (int i = 0; i < MAX_CRITTERS; i++)
             g->player[p].critters[i].place =
                 (p < g->players && i < rules->critters_per_player) ? AT_HAND : AT_UNUSED;
+    for (int i = 0; i < rules->state_init_count; i++)   /* the scripts' state starts at its defaults */
+        g->state[rules->state_init_slot[i]] = rules->state_init_value[i];
+    for (int p = 0; p < g->players; p++) {
+        g->cards_in_play |= g->options.hold[p];
+        player_refresh_abilities(g, p);
+    }
     g->phase = PHASE_SETUP;
     g->setup_step = 0;
     flow_advance(g);
     return 0;
 }
 
+void game_move_places(Game *g, const int *from, const int *to, int n)
+{
+    int16_t map[BOARD_CELLS];
+    memset(map, 0xff, sizeof map);
+    for (int i = 0; i < n; i++)
+        map[from[i]] = (int16_t)to[i];
+    for (int slot = 0; slot < g->rules.state_used; slot++) {
+        int32_t v = g->state[slot];
+        if (((g->rules.state_places[slot >> 3] >> (slot & 7)) & 1) && v > 0 && v <= BOARD_CELLS &&
+            map[v - 1] >= 0)
+            g->state[slot] = map[v - 1] + 1;
+    }
+    for (int c = 0; c < g->choice_len; c++)
+        if (g->choice[c].cell < BOARD_CELLS && map[g->choice[c].cell] >= 0)
+            g->choice[c].cell = (uint16_t)map[g->choice[c].cell];
+    for (int a = 0; a < g->ask_len; a++)
+        for (int k = 0; k < ASK_CONTEXT; k++) {
+            int32_t v = g->ask[a].ctx[k];
+            if (((g->ask[a].ctx_places >> k) & 1) && v > 0 && v <= BOARD_CELLS && map[v - 1] >= 0)
+                g->ask[a].ctx[k] = map[v - 1] + 1;
+        }
+}
+
+void ask_pop(Game *g)
+{
+    if (g->ask_len == 0)
+        return;
+    int n = g->ask[0].count;
+    memmove(&g->choice[0], &g->choice[n], sizeof g->choice[0] * (size_t)(g->choice_len - n));
+    g->choice_len = (uint16_t)(g->choice_len - n);
+    memmove(&g->ask[0], &g->ask[1], sizeof g->ask[0] * (size_t)(g->ask_len - 1));
+    g->ask_len--;
+    for (int i = 0; i < g->ask_len; i++)
+        g->ask[i].first = (uint16_t)(g->ask[i].first - n);
+}
+
 bool game_over(const Game *g) { return g->phase == PHASE_OVER; }
 
-int game_ask(Game *g, const ScriptAsk *ask)
+int game_ask(Game *g, const ScriptAsk *ask, const AskChoice *choices)
 {
-    if (g->ask_len >= MAX_ASKS || ask->count > MAX_ASK_CHOICES || (ask->count == 0 && !ask->can_pass))
+    if (g->ask_len >= MAX_ASKS || ask->count > MAX_CHOICES - g->choice_len || (ask->count == 0 && !ask->can_pass))
         return -1;
-    g->ask[g->ask_len++] = *ask;
+    ScriptAsk *a = &g->ask[g->ask_len++];
+    *a = *ask;
+    a->first = g->choice_len;
+    memcpy(&g->choice[g->choice_len], choices, sizeof *choices * ask->count);
+    g->choice_len = (uint16_t)(g->choice_len + ask->count);
     return 0;
 }
 

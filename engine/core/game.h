@@ -28,49 +28,31 @@
 #define MAX_CALDERA 40
 #define VARIANT_LEN 24
 
-/* Where a critter is. */
+/* Where a critter is. An aside critter is out of play at a position a
+ * script chose (game.set_aside): it controls, collects and scores nothing,
+ * cannot be sacrificed and does not count for targeting; front ends show it
+ * at its position (cell, NO_CELL for none), which stays put when land moves. */
 typedef enum CritterPlace {
-    AT_HAND, AT_BOARD, AT_CRATER, AT_GRID, AT_SEA, AT_UNUSED
+    AT_HAND, AT_BOARD, AT_CRATER, AT_GRID, AT_ASIDE, AT_UNUSED
 } CritterPlace;
 
 typedef struct Critter {
     uint8_t place;     /* CritterPlace */
     uint8_t area;      /* area index on the top tile when AT_BOARD */
-    uint16_t cell;     /* board cell (AT_BOARD, AT_SEA) or grid slot (AT_GRID) */
-    uint8_t armour;    /* extra hit points: each absorbs one blow (lava, eruption, script damage) */
-    uint8_t flags;     /* CRITTER_* */
+    uint16_t cell;     /* board cell (AT_BOARD, AT_ASIDE) or grid slot (AT_GRID) */
+    uint8_t marks;     /* bit m: critter mark m (Rules.critter_marks); cleared off the board */
+    uint8_t unused;
 } Critter;
-
-/* A dormant critter stays where it is: it cannot move, migrate, evacuate or be
- * sacrificed, its stack cannot be stacked on, it collects nothing, does not
- * count for targeting and takes no part in contests; it still holds its biome
- * against claims and scores at the end. (Rules scripts set it: game.set_dormant.) */
-enum { CRITTER_DORMANT = 1 };
-
-/* Generic capabilities rules scripts switch on per player (game.set_ability).
- * The core knows what each allows; it never knows which power granted it. */
-typedef enum Ability {
-    ABILITY_MOVE_ADJACENT,   /* move onto an uncontrolled area of a neighbouring tile */
-    ABILITY_MOVE_ANYWHERE,   /* move onto any uncontrolled area, inhabited tile or not */
-    ABILITY_SHARE,           /* shares biomes with other sharers; may move onto another
-                                player's biome on its own tile, wiping non-sharers there */
-    ABILITY_JOIN,            /* may move a critter into a biome it controls on a neighbouring tile */
-    ABILITY_GROUP,           /* several critters in one biome form a group that moves as one:
-                                1 = onto any connecting biome, wiping smaller opposition, and
-                                collects one per critter; 2 = onto uncontrolled biomes only,
-                                and collects two */
-    ABILITY_COUNT
-} Ability;
 
 typedef struct Player {
     uint8_t resources[BIOME_COUNT];
-    uint8_t ability[ABILITY_COUNT];
+    uint8_t reach;                  /* derived from the cards held: Reach */
+    uint8_t join;                   /* derived from the cards held: may join own biomes */
     uint8_t volcanoes;              /* volcanoes activated */
     uint8_t points_bought;          /* end-game points bought with resources */
     uint8_t sacrificed_board;       /* this turn */
     uint8_t sacrificed_hand;        /* this turn */
     uint8_t caldera_bought;         /* this turn */
-    uint8_t final_turn_done;
     uint8_t caldera_count;
     uint8_t caldera[MAX_CALDERA];   /* power card indices held */
     Critter critters[MAX_CRITTERS];
@@ -118,6 +100,8 @@ typedef enum Verb {
     VERB_RESOURCE,       /* take or discard one resource of biome `sub` */
     VERB_CHOOSE,         /* choice `subject` of a script's question (cell: its place, if any) */
     VERB_PLAY_CARD,      /* play the bolt Caldera card held at hand index `subject` */
+    VERB_ACTION,         /* a script's action `sub` (game.action): on `cell`, critter `subject` - 1
+                            (0: none), value `pay` */
     VERB_COUNT
 } Verb;
 
@@ -159,23 +143,61 @@ typedef struct QueueItem {
     uint16_t cell;     /* where the critter stood */
     uint8_t biome;     /* its biome before the change */
     uint8_t count;     /* DK_KEEP: critters still to send back */
-    uint8_t free_move; /* DK_EVACUATE: the escape costs nothing (an armoured critter) */
+    uint8_t must_flee; /* DK_EVACUATE: free, and not declined while somewhere can take it */
     uint8_t reach[MAX_LAND / 8]; /* land indices of its region before the change */
 } QueueItem;
 
-/* A question a rules script asks a player (game.ask). The answer comes back
- * as the "decision" event carrying the tag, the choice index and its value. */
-#define MAX_ASK_CHOICES 96
+/* A question a rules script asks a player (a game.question's :ask). Its
+ * choices live in Game.choice[first .. first + count); the answer goes back
+ * to the question's own handler (GameHooks.answer). */
 #define MAX_ASKS 16
+#define MAX_CHOICES 256     /* all waiting questions together */
+#define ASK_CONTEXT 4
+
+typedef struct AskChoice {
+    int32_t value;
+    uint16_t cell;      /* NO_CELL: not a place */
+    uint16_t critter;   /* critter id + 1; 0: none */
+    uint8_t card;       /* power card + 1; 0: none */
+    uint8_t unused[3];
+} AskChoice;
 
 typedef struct ScriptAsk {
     uint8_t player;
-    uint8_t tag;       /* names the question; see GameHooks.tag_name */
-    uint8_t count;     /* choices */
-    uint8_t can_pass;  /* the player may decline (choice -1) */
-    int32_t value[MAX_ASK_CHOICES];
-    uint16_t cell[MAX_ASK_CHOICES];   /* NO_CELL when the choice is not a place */
+    uint8_t can_pass;            /* the player may decline */
+    uint16_t question;           /* the question's id, given in load order */
+    uint16_t first, count;       /* its choices */
+    uint8_t ctx_places;          /* bit i: ctx[i] holds a place (cell + 1, 0 none) */
+    uint8_t unused;
+    int32_t ctx[ASK_CONTEXT];    /* what the asker passed on to the answer */
 } ScriptAsk;
+
+struct Game;
+
+/* The script layer's side of the game: everything the core asks of the rules
+ * scripts goes through these. A NULL member (or no hooks) means the base rules. */
+typedef struct GameHooks {
+    /* Runs the handlers of ev->id. Returns 0, or -1 with a message in err
+     * (the core counts the error in Game.script_errors and keeps the base values). */
+    int (*emit)(struct Game *g, void *ud, GameEvent *ev, char *err, int errlen);
+    /* Whether any handler would run for event `id` in game g (so it is worth building). */
+    int (*listens)(void *ud, const struct Game *g, int id);
+    /* The answer to a script's question: `ask` and its chosen `choice` (NULL:
+     * the player passed) are copies, already off the queue. 0, or -1 with err. */
+    int (*answer)(void *ud, struct Game *g, const ScriptAsk *ask, const AskChoice *choice, char *err,
+                  int errlen);
+    /* Appends the scripts' actions open at g's pending decision (VERB_ACTION
+     * options) to out, at most max; returns how many. Must not change g. */
+    int (*actions)(void *ud, const struct Game *g, Option *out, int max);
+    /* Carries out action option o. Returns 1 when the action used one of the
+     * turn's critter moves, 0 when not, -1 with err on failure. */
+    int (*perform)(void *ud, struct Game *g, const Option *o, char *err, int errlen);
+    /* Words for the scripts' part of a decision: o NULL asks the prompt of the
+     * question in front of the ask queue; otherwise the label of option o
+     * (VERB_CHOOSE, VERB_PASS at a script question, VERB_ACTION). Writes a
+     * NUL-terminated text into out and returns 0, or -1 when it has none. */
+    int (*words)(void *ud, const struct Game *g, const Option *o, char *out, int len);
+} GameHooks;
 
 typedef struct GameOptions {
     uint8_t players;
@@ -233,6 +255,7 @@ typedef struct Game {
     uint8_t caldera_size;
     uint8_t caldera_discard;
     uint64_t cards_played;                  /* bit c: Caldera card c has been played */
+    uint64_t cards_in_play;                 /* bit c: card c is held, in a Caldera hand or played */
 
     uint8_t lava_count;
     Lava lava[MAX_LAVA];
@@ -245,22 +268,20 @@ typedef struct Game {
     Pending resume;            /* the decision to return to once the queue is empty */
     uint8_t queue_len;
     QueueItem queue[MAX_QUEUE];
-    uint8_t island_left;       /* tiles still to place for a summoned island */
 
     uint8_t ask_len;                   /* script questions waiting, first asked first */
+    uint16_t choice_len;               /* choices of the waiting questions */
     ScriptAsk ask[MAX_ASKS];
+    AskChoice choice[MAX_CHOICES];
     uint8_t island_count;              /* island tiles placed so far this summoning */
     uint16_t island_cells[8];
     uint16_t setup_cells[MAX_PLAYERS][3];
     uint8_t unlocked[MAX_PLAYERS][MAX_GRID_SLOTS]; /* 1 if the player holds the slot */
     uint8_t end_triggered;             /* EndReason of the first trigger, 0 if none */
     uint8_t trigger_player;
-    int32_t vars[64];                  /* engine-owned storage for rules scripts (game.slot) */
-    uint8_t frozen[BOARD_CELLS / 8];   /* bit per board cell, land or ocean: frozen (see cell_frozen) */
-    uint8_t quiet_volcano;             /* the next volcano activated sends no lava (effect_quiet_volcano) */
+    int32_t state[STATE_SLOTS];        /* the rules scripts' own state (game.state) */
+    uint8_t cell_marks[MAX_CELL_MARKS][BOARD_CELLS / 8];   /* bit per board cell, per cell mark */
     uint8_t turn_skip;                 /* TURN_SKIP_* steps switched off for this turn (turn_start) */
-    uint8_t contest_favour;            /* 1 + the player who wins tied contests at the next
-                                          resolution, then 0 (effect_favour_contests); 0 none */
     uint32_t mods_disabled;            /* bit i: the session's mod i failed and is off in this game */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
@@ -279,19 +300,29 @@ typedef struct ActionLog {
 int  action_log_append(ActionLog *log, const Option *opt);
 void action_log_free(ActionLog *log);
 
-typedef enum EndReason {
-    END_NONE, END_SUPPLY, END_HAND_EMPTY, END_SUPER_VOLCANO, END_WINTER, END_STALLED
-} EndReason;
+/* End reasons are ids into Rules.end_reasons: END_NONE .. END_STALLED are the
+ * base game's (rules.h); scripts register others by name. */
 
 /* Steps a turn_start handler may switch off for one turn (Game.turn_skip). */
 enum { TURN_SKIP_BUY = 1, TURN_SKIP_SACRIFICE = 2 };
 
-/* A frozen cell (a generic board state that scripts set, e.g. a winter): no tile,
- * volcano or critter is placed on it, no critter moves onto or off it, is
- * sacrificed from it or collects on it. Lava still flows across it. */
-static inline bool cell_frozen(const Game *g, int cell)
+/* Whether cell mark m is on `cell`. */
+static inline bool cell_marked(const Game *g, int m, int cell)
 {
-    return cell >= 0 && cell < BOARD_CELLS && (g->frozen[cell >> 3] >> (cell & 7)) & 1;
+    return cell >= 0 && cell < BOARD_CELLS && (g->cell_marks[m][cell >> 3] >> (cell & 7)) & 1;
+}
+/* Whether some mark on `cell` has all of the CellTrait bits `traits`. */
+static inline bool cell_has_trait(const Game *g, int cell, int traits)
+{
+    for (int m = 0; m < g->rules.cell_mark_count; m++)
+        if ((g->rules.cell_marks[m].traits & traits) == traits && cell_marked(g, m, cell))
+            return true;
+    return false;
+}
+/* Whether critter c carries a mark with CritterTrait `trait` (one bit). */
+static inline bool critter_has_trait(const Game *g, const Critter *c, int trait)
+{
+    return (c->marks & g->rules.critter_marks_with[__builtin_ctz((unsigned)trait)]) != 0;
 }
 
 static inline int critter_id(int player, int index) { return player * MAX_CRITTERS + index; }
@@ -311,17 +342,16 @@ int game_apply(Game *g, int index, char *err, int errlen);
 /* Applies an option equal to `opt`; -1 if it is not currently legal. */
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen);
 bool game_over(const Game *g);
-const char *ability_name(int ability);
-int ability_by_name(const char *name);
-/* Queues a script's question; it is asked before play goes on. Returns 0, or
- * -1 if MAX_ASKS questions are already waiting or the ask has no choice. */
-int game_ask(Game *g, const ScriptAsk *ask);
+/* Queues a script's question with its choices; it is asked before play goes
+ * on. Returns 0, or -1 (nothing queued) when MAX_ASKS questions or
+ * MAX_CHOICES choices would be waiting, or the ask has no choice and no pass. */
+int game_ask(Game *g, const ScriptAsk *ask, const AskChoice *choices);
 /* A 64-bit FNV-1a hash over a canonical walk of the state (not the log, not
  * hooks, not stale pool entries), equal for equal games however they were built. */
 uint64_t game_hash(const Game *g);
 const char *decision_kind_name(int kind);
 const char *verb_name(int verb);
 const char *phase_name(int phase);
-const char *end_reason_name(int reason);
+const char *end_reason_name(const Game *g, int reason);
 
 #endif

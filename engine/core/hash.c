@@ -206,16 +206,22 @@ static void h_pending(Fnv *f, const Pending *p)
     h_u16(f, p->aux);
 }
 
-static void h_ask(Fnv *f, const ScriptAsk *a)
+static void h_ask(Fnv *f, const ScriptAsk *a, const AskChoice *pool, int pool_len)
 {
     h_u8(f, a->player);
-    h_u8(f, a->tag);
+    h_u16(f, a->question);
     h_u8(f, a->can_pass);
-    int n = clamp(a->count, MAX_ASK_CHOICES);
-    h_u8(f, (unsigned)n);
-    for (int i = 0; i < n; i++) {
-        h_u32(f, (uint32_t)a->value[i]);
-        h_u16(f, a->cell[i]);
+    h_u8(f, a->ctx_places);
+    for (int k = 0; k < ASK_CONTEXT; k++)
+        h_u32(f, (uint32_t)a->ctx[k]);
+    int first = clamp(a->first, pool_len);
+    int n = clamp(a->count, pool_len - first);
+    h_u16(f, (unsigned)n);
+    for (int i = first; i < first + n; i++) {
+        h_u32(f, (uint32_t)pool[i].value);
+        h_u16(f, pool[i].cell);
+        h_u16(f, pool[i].critter);
+        h_u8(f, pool[i].card);
     }
 }
 
@@ -223,14 +229,13 @@ static void h_player(Fnv *f, const Player *p, int critters)
 {
     for (int b = 0; b < BIOME_COUNT; b++)
         h_u8(f, p->resources[b]);
-    for (int a = 0; a < ABILITY_COUNT; a++)
-        h_u8(f, p->ability[a]);
+    h_u8(f, p->reach);
+    h_u8(f, p->join);
     h_u8(f, p->volcanoes);
     h_u8(f, p->points_bought);
     h_u8(f, p->sacrificed_board);
     h_u8(f, p->sacrificed_hand);
     h_u8(f, p->caldera_bought);
-    h_u8(f, p->final_turn_done);
     int nc = clamp(p->caldera_count, MAX_CALDERA);
     h_u8(f, (unsigned)nc);
     for (int i = 0; i < nc; i++)
@@ -238,8 +243,7 @@ static void h_player(Fnv *f, const Player *p, int critters)
     for (int i = 0; i < critters; i++) {
         h_u8(f, p->critters[i].place);
         h_u8(f, p->critters[i].area);
-        h_u8(f, p->critters[i].armour);
-        h_u8(f, p->critters[i].flags);
+        h_u8(f, p->critters[i].marks);
         h_u16(f, p->critters[i].cell);
     }
 }
@@ -299,6 +303,7 @@ uint64_t game_hash(const Game *g)
         h_u8(&f, g->caldera_deck[i]);
     h_u8(&f, g->caldera_discard);
     h_u64(&f, g->cards_played);
+    h_u64(&f, g->cards_in_play);
 
     h_tag(&f, 'L');
     int lava = clamp(g->lava_count, MAX_LAVA);
@@ -337,33 +342,35 @@ uint64_t game_hash(const Game *g)
         h_u16(&f, q->cell);
         h_u8(&f, q->biome);
         h_u8(&f, q->count);
-        h_u8(&f, q->free_move);
+        h_u8(&f, q->must_flee);
         h_reach(&f, &g->board, q->reach);
     }
 
     h_tag(&f, 'A');
     int asks = clamp(g->ask_len, MAX_ASKS);
     h_u8(&f, (unsigned)asks);
+    int pool = clamp(g->choice_len, MAX_CHOICES);
     for (int i = 0; i < asks; i++)
-        h_ask(&f, &g->ask[i]);
+        h_ask(&f, &g->ask[i], g->choice, pool);
 
     h_tag(&f, 'I');
-    h_u8(&f, g->island_left);
     int ic = clamp(g->island_count, (int)(sizeof g->island_cells / sizeof g->island_cells[0]));
     h_u8(&f, (unsigned)ic);
     for (int i = 0; i < ic; i++)
         h_u16(&f, g->island_cells[i]);
 
     h_tag(&f, 'V');
-    for (size_t i = 0; i < sizeof g->vars / sizeof g->vars[0]; i++)
-        h_u32(&f, (uint32_t)g->vars[i]);
+    int state = clamp(r->state_used, STATE_SLOTS);
+    h_u16(&f, (unsigned)state);
+    for (int i = 0; i < state; i++)
+        h_u32(&f, (uint32_t)g->state[i]);
 
     h_tag(&f, 'F');
-    for (size_t i = 0; i < sizeof g->frozen; i++)
-        h_u8(&f, g->frozen[i]);
-    h_u8(&f, g->quiet_volcano);
+    int cell_marks = clamp(r->cell_mark_count, MAX_CELL_MARKS);
+    for (int m = 0; m < cell_marks; m++)
+        for (size_t i = 0; i < sizeof g->cell_marks[m]; i++)
+            h_u8(&f, g->cell_marks[m][i]);
     h_u8(&f, g->turn_skip);
-    h_u8(&f, g->contest_favour);
     h_u32(&f, g->mods_disabled);
 
     h_board(&f, &g->board);

@@ -3,7 +3,6 @@
 #include <stdio.h>
 
 #include "core_internal.h"
-#include "sea.h"
 
 #define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
 
@@ -32,19 +31,19 @@ int invariants_check(const Game *g, char *err, int errlen)
                     FAIL("player %d critter %d exists beyond the %d a player has", p, i, r->critters_per_player);
                 continue;
             }
-            if (c->place > AT_SEA)
+            if (c->place > AT_ASIDE)
                 FAIL("player %d critter %d is nowhere", p, i);
             if (c->place == AT_GRID) {
                 grid++;
                 if (c->cell >= r->grid_slot_count || !g->unlocked[p][c->cell])
                     FAIL("player %d critter %d marks a grid slot they do not hold", p, i);
             }
-            if (c->place == AT_SEA) {   /* sea critters: on ocean cells, one to a space */
-                if (c->cell >= BOARD_CELLS || board_is_land(b, c->cell))
-                    FAIL("player %d sea critter %d is not in the ocean", p, i);
-                if (sea_critter_at(g, c->cell) != critter_id(p, i))
-                    FAIL("two sea critters share ocean cell %d", c->cell);
-            }
+            if (c->place == AT_ASIDE && c->cell != NO_CELL && c->cell >= BOARD_CELLS)
+                FAIL("player %d critter %d is aside off the board", p, i);
+            if (c->place != AT_BOARD && c->marks)
+                FAIL("player %d critter %d carries marks off the board", p, i);
+            if (c->marks >> r->critter_mark_count)
+                FAIL("player %d critter %d carries an undeclared mark", p, i);
             if (c->place != AT_BOARD)
                 continue;
             if (awaiting_decision(g, critter_id(p, i)))
@@ -88,13 +87,16 @@ int invariants_check(const Game *g, char *err, int errlen)
     if (volcanoes != r->volcanoes_per_player * g->players)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
 
-    /* A quieted volcano is one bought and not yet activated; turn steps off are known ones. */
-    if (g->quiet_volcano && !g->volcano_held)
-        FAIL("a volcano is quieted but none awaits activation");
+    /* Turn steps switched off are known ones; end reasons are registered ones. */
     if (g->turn_skip & ~(TURN_SKIP_BUY | TURN_SKIP_SACRIFICE))
         FAIL("unknown turn steps switched off (%d)", g->turn_skip);
-    if (g->contest_favour > g->players)
-        FAIL("contests favour player %d of %d", g->contest_favour - 1, g->players);
+    if (g->end_reason >= r->end_reason_count || g->end_triggered >= r->end_reason_count)
+        FAIL("end reason %d is not registered", g->end_reason > g->end_triggered ? g->end_reason : g->end_triggered);
+    if (g->choice_len > MAX_CHOICES || g->ask_len > MAX_ASKS)
+        FAIL("%d questions with %d choices are waiting", g->ask_len, g->choice_len);
+    for (int a = 0, next = 0; a < g->ask_len; next += g->ask[a].count, a++)
+        if (g->ask[a].first != next || next + g->ask[a].count > g->choice_len)
+            FAIL("question %d's choices are out of place", a + 1);
 
     /* Resources: conserved between supply and players. */
     for (int res = 0; res < BIOME_COUNT; res++) {

@@ -68,21 +68,31 @@ static bool ocean_lava_at(const Game *g, int cell)
     return false;
 }
 
-static bool sea_critter_on(const Game *g, int cell)
+static bool aside_critter_on(const Game *g, int cell)
 {
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++) {
             const Critter *c = &g->player[p].critters[i];
-            if (c->place == AT_SEA && c->cell == cell)
+            if (c->place == AT_ASIDE && c->cell == cell)
                 return true;
         }
     return false;
 }
 
-/* Nothing may be on its way while land moves (see the header). */
+static bool cell_marked_any(const Game *g, int cell)
+{
+    for (int m = 0; m < g->rules.cell_mark_count; m++)
+        if (cell_marked(g, m, cell))
+            return true;
+    return false;
+}
+
+/* Nothing may be on its way while land moves (see the header): no critter
+ * waiting to migrate or evacuate, no lava flow decided, no island half placed. */
 static bool land_settled(const Game *g)
 {
-    return g->queue_len == 0 && g->flow_count == 0 && g->island_left == 0;
+    return g->queue_len == 0 && g->flow_count == 0 && g->pending.kind != DK_ISLAND &&
+           !(g->pending.kind == DK_SCRIPT && g->resume.kind == DK_ISLAND);
 }
 
 /* One step of the cells pos[0..n) (marked in `mine`, their original places) in
@@ -92,9 +102,9 @@ static int step_ok(const Game *g, const uint8_t *mine, const int *pos, int n, in
     const Board *b = &g->board;
     for (int i = 0; i < n; i++) {
         int dest = board_neighbour(pos[i], dir);
-        if (dest == NO_CELL || cell_frozen(g, pos[i]) || cell_frozen(g, dest))
+        if (dest == NO_CELL || cell_marked_any(g, pos[i]) || cell_marked_any(g, dest))
             return 0;
-        if (!mine[dest] && (board_is_land(b, dest) || ocean_lava_at(g, dest) || sea_critter_on(g, dest)))
+        if (!mine[dest] && (board_is_land(b, dest) || ocean_lava_at(g, dest) || aside_critter_on(g, dest)))
             return 0;
         next[i] = dest;
     }
@@ -153,6 +163,7 @@ static void move_step(Game *g, int *pos, int n, int dir)
                 break;
             }
     }
+    game_move_places(g, pos, dest, n);
     memcpy(pos, dest, sizeof dest[0] * (size_t)n);
     g->contest_dirty = 1;
 }
@@ -199,9 +210,10 @@ int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int er
     int pos[MAX_LAND], n;
     int moved = shift_plan(g, cell, dir, steps, mine, pos, &n);
     if (moved == 0)
-        FAIL("the island cannot move that way (the board's edge, frozen places, or lava or critters at sea)");
+        FAIL("the island cannot move that way (the board's edge, marked places, or lava or critters at sea)");
     for (int s = 0; s < moved; s++)
         move_step(g, pos, n, dir);
+    land_changed(g, LAND_SHIFT, pos[0]);
     return moved;
 }
 
@@ -254,6 +266,7 @@ int effect_rift(Game *g, int cell, int axis, int line, int dir, char *err, int e
     if (n == 0)
         FAIL("no such rift: the line must cross the island and its part must move straight away into open ocean");
     move_step(g, pos, n, dir);
+    land_changed(g, LAND_RIFT, pos[0]);
     return n;
 }
 
@@ -294,15 +307,4 @@ int island_rifts(const Game *g, int cell, Rift *out, int max)
             }
     }
     return count;
-}
-
-/* ---- the contest advantage ---- */
-
-int effect_favour_contests(Game *g, int player, char *err, int errlen)
-{
-    if (player < 0 || player >= g->players)
-        FAIL("no such player");
-    g->contest_favour = (uint8_t)(player + 1);
-    g->contest_dirty = 1;
-    return 0;
 }

@@ -4,14 +4,16 @@
  *
  * An island is a connected land mass: land cells joined through neighbours.
  * Moved land carries everything on it: its stacks (tiles, rotations, heights),
- * the critters standing there (areas, armour, dormancy kept), and lava tokens
- * on it. A move is refused, changing nothing, when land would
+ * the critters standing there (areas and marks kept), lava tokens on it, and
+ * the places that scripts keep in game state or in questions (Rules.state_places,
+ * game_move_places). A move is refused, changing nothing, when land would
  *  - leave the stored board, or enter a position holding land not its own;
- *  - enter a frozen position or leave one (frozen positions stay put);
- *  - enter an ocean position holding lava or a critter at sea;
+ *  - enter or leave a position bearing a cell mark (marked positions stay put);
+ *  - enter an ocean position holding lava or an aside critter;
  *  - move while critters or lava are on their way (queued questions, decided
  *    lava flows, an island being summoned).
- * After a move biomes may have merged: contest_dirty is set.
+ * After a move biomes may have merged (contest_dirty), and "land_changed" is
+ * emitted (shift or rift).
  *
  * Lines for a rift: axis 0 is q, 1 is r, 2 is s = -q - r. Line `line` on an
  * axis runs between the cells whose coordinate is `line` and those whose
@@ -57,12 +59,6 @@ typedef struct Rift {
  * the count (at most max, itself at most ISLAND_RIFTS_MAX). */
 #define ISLAND_RIFTS_MAX (3 * 2 * BOARD_SIZE * 4)
 int island_rifts(const Game *g, int cell, Rift *out, int max);
-
-/* The contest resolution that follows gives tied contests to `player`: in a
- * contested biome where they share the highest count, they keep one critter
- * and the others lose theirs (Game.contest_favour; used once, then cleared).
- * Sets contest_dirty so that resolution comes. */
-int effect_favour_contests(Game *g, int player, char *err, int errlen);
 
 /* Coordinate of hex h along `axis` (0 q, 1 r, 2 s). */
 static inline int hex_axis_coord(Hex h, int axis)

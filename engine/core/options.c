@@ -13,7 +13,10 @@
  *   SACRIFICE       subject = critter id
  *   SACRIFICE_HAND  pay
  *   RESOURCE        sub = biome
- * PASS, when legal, is always option 0. */
+ *   CHOOSE          subject = choice index, cell = its place (or NO_CELL)
+ *   PLAY_CARD       subject = Caldera hand index
+ *   ACTION          sub = script action id, cell, subject = critter id + 1, pay = value
+ * PASS, when legal, is always option 0. Scripts' actions and bolt cards come last. */
 #include "core_internal.h"
 #include "placement.h"
 
@@ -34,36 +37,42 @@ static void put(Out *out, int verb, int cell, int sub, int subject, int payv)
 
 static const ModeRules *mode_rules(const Game *g) { return &g->rules.modes[g->mode]; }
 
-/* ---- frozen cells (game.h cell_frozen): nothing is placed on them ---- */
+/* ---- cell marks (CellTrait): where nothing may be built ---- */
 
-static bool any_frozen(const Game *g)
+static bool any_unbuildable(const Game *g)
 {
-    for (size_t i = 0; i < sizeof g->frozen; i++)
-        if (g->frozen[i])
-            return true;
+    for (int m = 0; m < g->rules.cell_mark_count; m++)
+        if (g->rules.cell_marks[m].traits & LT_NO_BUILD)
+            for (size_t i = 0; i < sizeof g->cell_marks[m]; i++)
+                if (g->cell_marks[m][i])
+                    return true;
     return false;
 }
 
-/* Drops the options o[start..n) whose cell is frozen; returns the new count. */
-static int drop_frozen(const Game *g, Option *o, int start, int n, int max)
+/* Drops the options o[start..n) on cells where nothing may be built; returns the new count. */
+static int drop_unbuildable(const Game *g, Option *o, int start, int n, int max)
 {
     if (n > max)
         n = max;
-    if (!any_frozen(g))
+    if (!any_unbuildable(g))
         return n;
     int k = start;
     for (int i = start; i < n; i++)
-        if (!cell_frozen(g, o[i].cell))
+        if (!cell_has_trait(g, o[i].cell, LT_NO_BUILD))
             o[k++] = o[i];
     return k;
+}
+
+static bool may_leave(const Game *g, const Critter *c)
+{
+    return !critter_has_trait(g, c, CT_STAYS) && !cell_has_trait(g, c->cell, LT_NO_LEAVE);
 }
 
 /* What the buy step may place: a tile type (0..), a volcano (BUY_VOLCANO) or
  * an island's first tile (BUY_ISLAND), somewhere not frozen. */
 static bool placeable(const Game *g, int what, int mask)
 {
-    bool frozen = any_frozen(g);
-    if (!frozen)
+    if (!any_unbuildable(g))
         return what == BUY_VOLCANO ? volcano_target_exists(g, mask)
              : what == BUY_ISLAND ? island_start_exists(g)
              : placement_exists(g, what, mask);
@@ -75,7 +84,7 @@ static bool placeable(const Game *g, int what, int mask)
         list_island_tiles(g, scratch, &n, MAX_OPTIONS);
     else
         list_placements(g, what, mask, scratch, &n, MAX_OPTIONS);
-    return drop_frozen(g, scratch, 0, n, MAX_OPTIONS) > 0;
+    return drop_unbuildable(g, scratch, 0, n, MAX_OPTIONS) > 0;
 }
 
 /* Free areas of `biome` on land cells in `reach`, other than `from`. */
@@ -83,13 +92,13 @@ static void reach_targets(const Game *g, const QueueItem *q, int verb, const uin
                           int npays, Out *out)
 {
     const Board *b = &g->board;
-    if (cell_frozen(g, q->cell))
-        return;   /* no critter moves off a frozen tile */
+    if (cell_has_trait(g, q->cell, LT_NO_LEAVE))
+        return;
     for (int i = 0; i < b->land_count; i++) {
         if (!(q->reach[i >> 3] & (1 << (i & 7))))
             continue;
         int cell = b->land[i];
-        if (cell == q->cell || cell_frozen(g, cell))
+        if (cell == q->cell || cell_has_trait(g, cell, LT_NO_ENTER))
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++) {
@@ -103,88 +112,11 @@ static void reach_targets(const Game *g, const QueueItem *q, int verb, const uin
     }
 }
 
-/* The lead of a player's group in `region`: their first critter there in index
- * order, or -1 when they have fewer than two there. */
-static int group_lead(const Game *g, const View *v, int p, int region)
-{
-    if (v->count_in[region][p] < 2)
-        return -1;
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        const Critter *c = &g->player[p].critters[i];
-        if (c->place == AT_BOARD && !critter_dormant(c) && view_region(g, v, c->cell, c->area) == region)
-            return i;
-    }
-    return -1;
-}
-
-/* Whether region r touches a tile where one of p's critters of region `from`
- * stands, or a tile next to one: the regions a group may move to. */
-static bool region_connects(const Game *g, const View *v, int p, int from, int r)
-{
-    const Board *b = &g->board;
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        const Critter *c = &g->player[p].critters[i];
-        if (c->place != AT_BOARD || view_region(g, v, c->cell, c->area) != from)
-            continue;
-        for (int d = -1; d < HEX_DIRS; d++) {
-            int cell = d < 0 ? c->cell : board_neighbour(c->cell, d);
-            if (cell == NO_CELL || !board_is_land(b, cell))
-                continue;
-            int areas = board_areas(b, &g->rules, cell);
-            for (int a = 0; a < areas; a++)
-                if (view_region(g, v, cell, a) == r)
-                    return true;
-        }
-    }
-    return false;
-}
-
-/* Group moves (ABILITY_GROUP): the lead moves to the first free area of the
- * destination biome, the others follow (perform), so a destination needs as
- * many free areas as the group has critters. Marked by pay = 1. */
-static void list_group_moves(const Game *g, const View *v, int p, Out *out)
-{
-    const Player *pl = &g->player[p];
-    const Board *b = &g->board;
-    int kind = pl->ability[ABILITY_GROUP];
-    for (int from = 0; from < v->rg.count; from++) {
-        int lead = group_lead(g, v, p, from);
-        if (lead < 0)
-            continue;
-        int size = v->count_in[from][p];
-        for (int r = 0; r < v->rg.count; r++) {
-            if (r == from || (v->players_in[r] >> p) & 1)
-                continue;
-            if (kind == 2 && v->players_in[r])
-                continue;   /* herds go onto uncontrolled biomes only */
-            if (!region_connects(g, v, p, from, r))
-                continue;
-            /* Room: free areas, and (a pack) areas of smaller opposition it will wipe out. */
-            int first_cell = -1, first_area = 0, free = 0;
-            for (int k = 0; k < b->land_count; k++) {
-                int cell = b->land[k];
-                if (cell_frozen(g, cell))
-                    continue;
-                int areas = board_areas(b, &g->rules, cell);
-                for (int a = 0; a < areas; a++) {
-                    if (view_region(g, v, cell, a) != r)
-                        continue;
-                    int occupant = critter_at(g, cell, a);
-                    bool room = occupant < 0 ||
-                                (kind == 1 && v->count_in[r][occupant / MAX_CRITTERS] < size &&
-                                 !critter_dormant(game_critter((Game *)g, occupant)));
-                    if (room && free++ == 0) {
-                        first_cell = cell;
-                        first_area = a;
-                    }
-                }
-            }
-            if (free >= size)
-                put(out, VERB_MOVE, first_cell, first_area, critter_id(p, lead), 1);
-        }
-    }
-}
-
+/* Move step (rulebook: Critter movement): a critter moves within its biome to
+ * a free area of another tile, or onto an uncontrolled biome of its own tile;
+ * a player whose cards reach further (Player.reach) may go onto uncontrolled
+ * biomes of neighbouring tiles or anywhere, and one whose cards join
+ * (Player.join) into a biome they control within one step. */
 static void list_moves(const Game *g, Out *out)
 {
     View v;
@@ -195,51 +127,40 @@ static void list_moves(const Game *g, Out *out)
     put(out, VERB_PASS, 0, 0, 0, 0);
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         const Critter *c = &g->player[p].critters[i];
-        if (c->place != AT_BOARD || critter_dormant(c) || cell_frozen(g, c->cell))
+        if (c->place != AT_BOARD || !may_leave(g, c))
             continue;
         int region = view_region(g, &v, c->cell, c->area);
         /* Within its biome, to a free area on another tile. */
         for (int k = 0; k < b->land_count; k++) {
             int cell = b->land[k];
-            if (cell == c->cell || cell_frozen(g, cell))
+            if (cell == c->cell || cell_has_trait(g, cell, LT_NO_ENTER))
                 continue;
             int areas = board_areas(b, &g->rules, cell);
             for (int a = 0; a < areas; a++)
                 if (view_region(g, &v, cell, a) == region && critter_at(g, cell, a) < 0)
                     put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
         }
-        /* Onto another biome: an uncontrolled one of its own tile; with
-         * abilities, of a neighbouring or any tile, into its owner's biome next
-         * door (join), or onto another player's biome of its tile (share). */
+        /* Onto another biome: an uncontrolled one within reach, or (join) one
+         * its owner controls within one step. */
+        int reach = pl->reach == REACH_ANY ? 1 << 20 : pl->reach == REACH_ADJACENT ? 1 : 0;
+        int max_dist = reach > (pl->join ? 1 : 0) ? reach : (pl->join ? 1 : 0);
         for (int k = 0; k < b->land_count; k++) {
             int cell = b->land[k];
             int dist = hex_distance(board_hex(cell), board_hex(c->cell));
-            if (dist > 1 && !pl->ability[ABILITY_MOVE_ANYWHERE])
-                continue;
-            if (cell_frozen(g, cell))
+            if (dist > max_dist || cell_has_trait(g, cell, LT_NO_ENTER))
                 continue;
             int areas = board_areas(b, &g->rules, cell);
             for (int a = 0; a < areas; a++) {
                 int r = view_region(g, &v, cell, a);
-                if (r == region)
+                if (r == region || critter_at(g, cell, a) >= 0)
                     continue;
-                int occupant = critter_at(g, cell, a);
-                int others = v.players_in[r] & ~(1 << p);
-                bool uncontrolled = v.players_in[r] == 0 && occupant < 0 &&
-                                    (dist == 0 || pl->ability[ABILITY_MOVE_ANYWHERE] ||
-                                     pl->ability[ABILITY_MOVE_ADJACENT]);
-                bool join = pl->ability[ABILITY_JOIN] && v.players_in[r] == (1 << p) && occupant < 0;
-                bool share = pl->ability[ABILITY_SHARE] && dist == 0 && others &&
-                             (occupant < 0 ||
-                              (occupant / MAX_CRITTERS != p &&
-                               !g->player[occupant / MAX_CRITTERS].ability[ABILITY_SHARE]));
-                if (uncontrolled || join || share)
+                bool uncontrolled = v.players_in[r] == 0 && dist <= reach;
+                bool join = pl->join && dist <= 1 && v.players_in[r] == (1 << p);
+                if (uncontrolled || join)
                     put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
             }
         }
     }
-    if (pl->ability[ABILITY_GROUP])
-        list_group_moves(g, &v, p, out);
 }
 
 static int buy_allowed(const Game *g)
@@ -319,7 +240,7 @@ static void list_claims(const Game *g, Out *out)
     const Board *b = &g->board;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (v.on_cell[cell] || cell_frozen(g, cell))
+        if (v.on_cell[cell] || cell_has_trait(g, cell, LT_NO_ENTER))
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++)
@@ -338,8 +259,7 @@ static void list_sacrifices(const Game *g, Out *out)
         return;
     if (m->sacrifice_board && !pl->sacrificed_board)
         for (int i = 0; i < g->rules.critters_per_player; i++)
-            if (pl->critters[i].place == AT_BOARD && !critter_dormant(&pl->critters[i]) &&
-                !cell_frozen(g, pl->critters[i].cell))
+            if (pl->critters[i].place == AT_BOARD && may_leave(g, &pl->critters[i]))
                 put(out, VERB_SACRIFICE, 0, 0, critter_id(g->active, i), 0);
     if (m->sacrifice_hand && !pl->sacrificed_hand && first_in_hand(g, g->active) >= 0) {
         uint16_t pays[64];
@@ -370,6 +290,40 @@ static void list_unlocks(const Game *g, Out *out)
     }
 }
 
+/* An evacuation (rulebook: Volcanoes and lava): pay to move the critter to
+ * its biome elsewhere, or let it be lost; a critter that must flee goes for
+ * free and may not stay while somewhere can take it. */
+static void list_evacuations(const Game *g, Out *out)
+{
+    const QueueItem *q = &g->queue[0];
+    uint16_t pays[64];
+    int np = q->must_flee ? (pays[0] = 0, 1)
+                          : payments_for((Game *)g, g->pending.player, COST_EVACUATION, pays, 64);
+    int start = out->n;
+    put(out, VERB_PASS, 0, 0, q->subject, 0);
+    if (np > 0)
+        reach_targets(g, q, VERB_EVACUATE, pays, np, out);
+    if (q->must_flee && out->n > start + 1 && out->n <= out->max) {   /* somewhere to go: no staying */
+        memmove(&out->o[start], &out->o[start + 1], sizeof(Option) * (size_t)(out->n - start - 1));
+        out->n--;
+    }
+}
+
+/* Bolt cards: the active player may play one at a decision of their own turn
+ * (not in set-up or finale turns) where the card says it applies. */
+static void list_bolts(const Game *g, Out *out)
+{
+    const Pending *pd = &g->pending;
+    if (pd->player != g->active || g->mode == MODE_FINALE)
+        return;
+    const Player *ap = &g->player[g->active];
+    for (int i = 0; i < ap->caldera_count; i++) {
+        const PowerCard *card = &g->rules.power_cards[ap->caldera[i]];
+        if (card->bolt && (!card->bolt_at || ((card->bolt_at >> pd->kind) & 1)))
+            put(out, VERB_PLAY_CARD, 0, 0, i, 0);
+    }
+}
+
 int game_options(const Game *g, Option *o, int max)
 {
     Out out = { o, 0, max };
@@ -396,17 +350,19 @@ int game_options(const Game *g, Option *o, int max)
     case DK_PLACE: {
         int mask = target_players((Game *)g);
         list_placements(g, g->bought_type, mask, o, &out.n, max);
-        out.n = drop_frozen(g, o, 0, out.n, max);
+        out.n = drop_unbuildable(g, o, 0, out.n, max);
         break;
     }
     case DK_ISLAND:
+        if (pd->aux <= pd->subject)   /* the optional last tiles may be declined */
+            put(&out, VERB_PASS, 0, 0, 0, 0);
         list_island_tiles(g, o, &out.n, max);
-        out.n = drop_frozen(g, o, 0, out.n, max);
+        out.n = drop_unbuildable(g, o, 0, out.n, max);
         break;
     case DK_TARGET: {
         int mask = target_players((Game *)g);
         list_volcano_targets(g, mask, o, &out.n, max);
-        out.n = drop_frozen(g, o, 0, out.n, max);
+        out.n = drop_unbuildable(g, o, 0, out.n, max);
         break;
     }
     case DK_UNLOCK:
@@ -416,15 +372,9 @@ int game_options(const Game *g, Option *o, int max)
         put(&out, VERB_RETURN, 0, 0, g->queue[0].subject, 0);
         reach_targets(g, &g->queue[0], VERB_MIGRATE, NULL, 0, &out);
         break;
-    case DK_EVACUATE: {
-        uint16_t pays[64];
-        int np = g->queue[0].free_move ? (pays[0] = 0, 1)
-                                       : payments_for((Game *)g, pd->player, COST_EVACUATION, pays, 64);
-        put(&out, VERB_PASS, 0, 0, g->queue[0].subject, 0);
-        if (np > 0)
-            reach_targets(g, &g->queue[0], VERB_EVACUATE, pays, np, &out);
+    case DK_EVACUATE:
+        list_evacuations(g, &out);
         break;
-    }
     case DK_KEEP: {
         const QueueItem *q = &g->queue[0];
         View v;
@@ -433,7 +383,8 @@ int game_options(const Game *g, Option *o, int max)
         int region = view_region(g, &v, anchor->cell, anchor->area);
         for (int i = 0; i < g->rules.critters_per_player; i++) {
             const Critter *c = &g->player[q->player].critters[i];
-            if (c->place == AT_BOARD && view_region(g, &v, c->cell, c->area) == region)
+            if (c->place == AT_BOARD && !critter_has_trait(g, c, CT_PEACEFUL) &&
+                view_region(g, &v, c->cell, c->area) == region)
                 put(&out, VERB_RETURN, 0, 0, critter_id(q->player, i), 0);
         }
         break;
@@ -449,7 +400,7 @@ int game_options(const Game *g, Option *o, int max)
         if (a->can_pass)
             put(&out, VERB_PASS, 0, 0, 0, 0);
         for (int i = 0; i < a->count; i++)
-            put(&out, VERB_CHOOSE, a->cell[i], 0, i, 0);
+            put(&out, VERB_CHOOSE, g->choice[a->first + i].cell, 0, i, 0);
         break;
     }
     case DK_DISCARD:   /* only while over the cap (pending.aux) */
@@ -462,15 +413,11 @@ int game_options(const Game *g, Option *o, int max)
     default:
         break;
     }
-    /* Bolt cards: the active player may play one at any decision of their own
-     * turn (not in set-up, not in finale turns, not once the game is over). */
     bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
-                         out.n > 0;
-    if (turn_decision && pd->player == g->active && g->mode != MODE_FINALE) {
-        const Player *ap = &g->player[g->active];
-        for (int i = 0; i < ap->caldera_count; i++)
-            if (g->rules.power_cards[ap->caldera[i]].bolt)
-                put(&out, VERB_PLAY_CARD, 0, 0, i, 0);
-    }
+                         pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;
+    if (turn_decision && g->hooks && g->hooks->actions && out.n < max)
+        out.n += g->hooks->actions(g->hooks_ud, g, o + out.n, max - out.n);
+    if (turn_decision)
+        list_bolts(g, &out);
     return out.n < max ? out.n : max;
 }

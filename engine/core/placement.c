@@ -19,7 +19,7 @@ bool stack_takes_tile(const Game *g, int cell)
 }
 
 /* Which players have critters on each land stack (by land index). */
-#define OWNERS_DORMANT 0x80   /* a dormant critter stands there */
+#define OWNERS_SHELTERED 0x80   /* a critter whose mark shelters its stack stands there */
 
 static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
 {
@@ -29,14 +29,14 @@ static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
             const Critter *c = &g->player[p].critters[i];
             if (c->place == AT_BOARD)
                 owners[g->board.land_index[c->cell]] |=
-                    (uint8_t)((1 << p) | ((c->flags & CRITTER_DORMANT) ? OWNERS_DORMANT : 0));
+                    (uint8_t)((1 << p) | (critter_has_trait(g, c, CT_SHELTERS) ? OWNERS_SHELTERED : 0));
         }
 }
 
 /* stack_targetable, with the owners precomputed. */
 static bool targetable(const Game *g, int cell, int mask, const uint8_t owners[MAX_LAND])
 {
-    return owners_targetable(owners[g->board.land_index[cell]] & ~OWNERS_DORMANT, mask,
+    return owners_targetable(owners[g->board.land_index[cell]] & ~OWNERS_SHELTERED, mask,
                              board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
 }
 
@@ -50,7 +50,7 @@ static int scan_placements(const Game *g, int type, int mask, Option *o, int *n,
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
         if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners) ||
-            (owners[k] & OWNERS_DORMANT))
+            (owners[k] & OWNERS_SHELTERED))
             continue;
         uint8_t facing[HEX_DIRS];
         board_facing(b, &g->rules, cell, facing);

@@ -172,7 +172,95 @@ int rules_validate(const Rules *r, char *err, int errlen)
         const PowerCard *p = &r->power_cards[i];
         NEED(p->level_min >= 1 && p->level_min <= p->level_max && p->level_max <= 5,
              "powers[%d] '%s': level range must lie in 1..5", i + 1, p->name);
+        NEED(p->reach < REACH_COUNT, "powers[%d] '%s': abilities.reach out of range", i + 1, p->name);
     }
+    NEED(r->critter_mark_count <= MAX_CRITTER_MARKS && r->cell_mark_count <= MAX_CELL_MARKS,
+         "marks: too many declared");
+    NEED(r->end_reason_count >= END_REASON_BASE_COUNT && r->end_reason_count <= MAX_END_REASONS,
+         "end reasons: the base game's are missing");
 #undef NEED
     return 0;
+}
+
+/* ---- marks and end reasons ---- */
+
+static int valid_mark_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= MARK_NAME_LEN)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+            return 0;
+    return 1;
+}
+
+static int add_mark(MarkDef *defs, uint8_t *count, int max, const char *what, const char *name, int traits,
+                    int trait_bits, char *err, int errlen)
+{
+    if (!valid_mark_name(name)) {
+        snprintf(err, (size_t)errlen, "%s mark '%s': a name is 1-%d characters of a-z, 0-9 and _", what, name,
+                 MARK_NAME_LEN - 1);
+        return -1;
+    }
+    for (int i = 0; i < *count; i++)
+        if (strcmp(defs[i].name, name) == 0) {
+            snprintf(err, (size_t)errlen, "%s mark '%s' is declared twice", what, name);
+            return -1;
+        }
+    if (*count >= max) {
+        snprintf(err, (size_t)errlen, "%s mark '%s': at most %d %s marks", what, name, max, what);
+        return -1;
+    }
+    if (traits < 0 || traits >= (1 << trait_bits)) {
+        snprintf(err, (size_t)errlen, "%s mark '%s': unknown traits", what, name);
+        return -1;
+    }
+    snprintf(defs[*count].name, MARK_NAME_LEN, "%s", name);
+    defs[*count].traits = (uint8_t)traits;
+    return (*count)++;
+}
+
+int rules_add_critter_mark(Rules *r, const char *name, int traits, char *err, int errlen)
+{
+    int m = add_mark(r->critter_marks, &r->critter_mark_count, MAX_CRITTER_MARKS, "critter", name, traits,
+                     CT_TRAIT_BITS, err, errlen);
+    if (m >= 0)
+        for (int t = 0; t < CT_TRAIT_BITS; t++)
+            if (traits & (1 << t))
+                r->critter_marks_with[t] |= (uint8_t)(1 << m);
+    return m;
+}
+
+int rules_add_cell_mark(Rules *r, const char *name, int traits, char *err, int errlen)
+{
+    return add_mark(r->cell_marks, &r->cell_mark_count, MAX_CELL_MARKS, "cell", name, traits, LT_TRAIT_BITS,
+                    err, errlen);
+}
+
+int rules_end_reason_by_name(const Rules *r, const char *name)
+{
+    for (int i = 0; i < r->end_reason_count; i++)
+        if (strcmp(r->end_reasons[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int rules_add_end_reason(Rules *r, const char *name)
+{
+    int i = rules_end_reason_by_name(r, name);
+    if (i >= 0)
+        return i;
+    if (r->end_reason_count >= MAX_END_REASONS || !valid_mark_name(name))
+        return -1;
+    snprintf(r->end_reasons[r->end_reason_count], END_REASON_LEN, "%s", name);
+    return r->end_reason_count++;
+}
+
+void rules_base_end_reasons(Rules *r)
+{
+    static const char *const BASE[END_REASON_BASE_COUNT] = { "none", "supply", "hand_empty", "stalled" };
+    r->end_reason_count = 0;
+    for (int i = 0; i < END_REASON_BASE_COUNT; i++)
+        rules_add_end_reason(r, BASE[i]);
 }

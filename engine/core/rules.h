@@ -17,7 +17,7 @@ typedef enum TileClass {
 #define MAX_TILE_TYPES 16
 #define MAX_AREAS 3
 #define MAX_GRID_SLOTS 16
-#define MAX_POWER_CARDS 40
+#define MAX_POWER_CARDS 64   /* card sets are 64-bit masks */
 #define NAME_LEN 32
 
 typedef struct TileType {
@@ -43,13 +43,64 @@ typedef struct GridSlot {
     int8_t row2;     /* vertical position in half rows, bottom = 0 */
 } GridSlot;
 
+/* How far a critter may move onto a biome other than its own (a card's
+ * `abilities.reach`; the base game allows its own tile). */
+typedef enum Reach { REACH_TILE, REACH_ADJACENT, REACH_ANY, REACH_COUNT } Reach;
+
 typedef struct PowerCard {
     char name[NAME_LEN];
     uint8_t level_min, level_max;
     uint8_t middle_only;   /* may only be dealt to a column-0 slot */
     uint8_t bolt;          /* a Caldera copy can be played once for its one-off effect */
+    uint32_t bolt_at;      /* bit k: the bolt is offered at decisions of kind k (DecisionKind)
+                              of the owner's own turn; 0: at every such decision */
     uint8_t stars;
+    /* Abilities its holders have, read by the core while listing moves (no
+     * script runs per listing): */
+    uint8_t reach;         /* Reach: onto uncontrolled biomes this far away */
+    uint8_t join;          /* may move into a biome its owner controls, within one step */
 } PowerCard;
+
+/* Marks scripts put on critters or cells, each declared once while scripts
+ * load with the traits the core enforces for it (game.critter_mark,
+ * game.cell_mark). The core knows traits, never what a mark stands for. */
+#define MAX_CRITTER_MARKS 8
+#define MAX_CELL_MARKS 4
+#define MARK_NAME_LEN 24
+
+typedef enum CritterTrait {
+    CT_STAYS = 1,      /* never moves, migrates, evacuates or is sacrificed */
+    CT_SHELTERS = 2,   /* its stack cannot be stacked on */
+    CT_IDLE = 4,       /* collects nothing */
+    CT_UNCOUNTED = 8,  /* not counted among its owner's critters on land for targeting */
+    CT_PEACEFUL = 16,  /* takes no part in contests: neither counted nor lost */
+    CT_TRAIT_BITS = 5
+} CritterTrait;
+
+typedef enum CellTrait {
+    LT_NO_BUILD = 1,   /* no tile, volcano or island tile is placed on it */
+    LT_NO_ENTER = 2,   /* no critter is claimed, moved, migrated or evacuated onto it */
+    LT_NO_LEAVE = 4,   /* no critter moves, migrates or evacuates off it, nor is sacrificed from it */
+    LT_NO_COLLECT = 8, /* critters on it collect nothing */
+    LT_TRAIT_BITS = 4
+} CellTrait;
+
+typedef struct MarkDef {
+    char name[MARK_NAME_LEN];
+    uint8_t traits;        /* CritterTrait or CellTrait bits */
+} MarkDef;
+
+/* Engine-owned state of the rules scripts (game.state, Game.state): slots of
+ * plain integers whose names and types the script layer keeps; the slots
+ * flagged in Rules.state_places hold places (cell + 1, 0 none), which the
+ * core moves with the land when islands shift or rift. */
+#define STATE_SLOTS 512
+#define STATE_INITS 64
+
+/* End reasons: the base game's, then those scripts register (game.end_reason). */
+#define MAX_END_REASONS 12
+enum { END_NONE, END_SUPPLY, END_HAND_EMPTY, END_STALLED, END_REASON_BASE_COUNT };
+#define END_REASON_LEN 24
 
 /* What a turn of each mode allows; the end-game scripts choose the mode. */
 typedef enum TurnMode { MODE_NORMAL, MODE_FINAL, MODE_FINALE, MODE_COUNT } TurnMode;
@@ -85,12 +136,32 @@ typedef struct Rules {
     GridSlot grid[MAX_GRID_SLOTS];
     uint8_t power_card_count;
     PowerCard power_cards[MAX_POWER_CARDS];
+    uint8_t critter_mark_count, cell_mark_count;
+    MarkDef critter_marks[MAX_CRITTER_MARKS];
+    MarkDef cell_marks[MAX_CELL_MARKS];
+    uint8_t critter_marks_with[CT_TRAIT_BITS];   /* derived: bit m set when mark m has trait 1 << t */
+    uint8_t end_reason_count;
+    char end_reasons[MAX_END_REASONS][END_REASON_LEN];   /* 0 "none", then END_* and scripts' */
+    uint16_t state_used;                         /* slots handed out to game.state declarations */
+    uint8_t state_places[STATE_SLOTS / 8];       /* bit per slot: holds a place */
+    uint8_t state_init_count;                    /* slots that start non-zero, and their values */
+    uint16_t state_init_slot[STATE_INITS];
+    int32_t state_init_value[STATE_INITS];
 } Rules;
 
 /* Fills the derived TileType fields (areas, area_of_edge, area_biome,
  * distinct_rotations) from tile_class and edge_biome. Returns 0, or -1 with a
  * message if the edges do not fit the class. */
 int tile_type_derive(TileType *t, char *err, int errlen);
+/* Declares a mark (CritterTrait bits for a critter mark, CellTrait bits for a
+ * cell mark). Returns its index, or -1 with a message (full, duplicate, bad name). */
+int rules_add_critter_mark(Rules *rules, const char *name, int traits, char *err, int errlen);
+int rules_add_cell_mark(Rules *rules, const char *name, int traits, char *err, int errlen);
+/* Registers an end reason by name (once; again returns the same id). -1 when full. */
+int rules_add_end_reason(Rules *rules, const char *name);
+int rules_end_reason_by_name(const Rules *rules, const char *name);
+/* Fills the base game's end reasons (see EndReason in game.h). */
+void rules_base_end_reasons(Rules *rules);
 /* Checks every field; returns 0 or -1 with a message naming the field. */
 int rules_validate(const Rules *rules, char *err, int errlen);
 int rules_tile_type_by_name(const Rules *rules, const char *name);

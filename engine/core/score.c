@@ -25,6 +25,24 @@ static void award(const int value[], const int count[], int players, int full, i
             out[p * stride] += tied == 1 ? full : 1;
 }
 
+/* Tallest biome (RULINGS: End of game): the rulebook says twice "a critter on
+ * the tallest stack", so what counts is the highest stack with one of the
+ * player's critters standing on it, and how many stacks of that height they
+ * stand on (ties: "2 x 4 tall stacks"). A region reaching onto a taller stack
+ * without a critter there does not count. */
+static void tallest_stack(const Game *g, int p, int *height, int *count)
+{
+    uint8_t seen[BOARD_CELLS / 8] = { 0 };
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[p].critters[i];
+        if (c->place != AT_BOARD || ((seen[c->cell >> 3] >> (c->cell & 7)) & 1))
+            continue;
+        seen[c->cell >> 3] |= (uint8_t)(1 << (c->cell & 7));
+        int h = g->board.cells[c->cell].height;
+        if (h > *height) { *height = h; *count = 1; } else if (h == *height) (*count)++;
+    }
+}
+
 void game_score(Game *g, Scores *out)
 {
     memset(out, 0, sizeof *out);
@@ -50,18 +68,7 @@ void game_score(Game *g, Scores *out)
             int t = v.rg.tiles[r];
             if (t > large[p]) { large[p] = t; large_n[p] = 1; } else if (t == large[p]) large_n[p]++;
         }
-        /* Tallest: the highest stack under a controlled biome, ties broken by how
-         * many such stacks of that height the player has ("2 x 4 tall stacks"). */
-        for (int k = 0; k < g->board.land_count; k++) {
-            int cell = g->board.land[k];
-            int areas = board_areas(&g->board, &g->rules, cell), mine = 0;
-            for (int a = 0; a < areas && !mine; a++)
-                mine = (v.players_in[view_region(g, &v, cell, a)] >> p) & 1;
-            if (!mine)
-                continue;
-            int h = g->board.cells[cell].height;
-            if (h > tall[p]) { tall[p] = h; tall_n[p] = 1; } else if (h == tall[p]) tall_n[p]++;
-        }
+        tallest_stack(g, p, &tall[p], &tall_n[p]);
         int sets = per_biome[0];
         for (int b = 1; b < BIOME_COUNT; b++)
             if (per_biome[b] < sets)
@@ -75,12 +82,11 @@ void game_score(Game *g, Scores *out)
         ScoreLine *s = &out->line[p];
         GameEvent ev;
         event_begin(&ev, EV_SCORING);
-        event_field(&ev, "player", p, 0);
-        event_field(&ev, "critters", s->critters, 0);
-        event_field(&ev, "sacrifices", s->sacrifices, 0);
-        event_field(&ev, "bonus", 0, 1);
+        EV_SET(ev, SCORING, player, p);
+        EV_SET(ev, SCORING, critters, s->critters);
+        EV_SET(ev, SCORING, sacrifices, s->sacrifices);
         emit(g, &ev);
-        s->bonus = (int)event_get(&ev, "bonus");
+        s->bonus = (int)EV_GET(ev, SCORING, bonus);   /* the script layer keeps it in -1000..1000 */
         s->total = s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest + s->largest +
                    s->diversified + s->caldera + s->bought + s->bonus;
         if (best < 0 || s->total > out->line[best].total ||

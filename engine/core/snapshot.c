@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" };
-static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "sea" };
+static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside" };
 #define PLACE_COUNT ((int)(sizeof PLACE_NAMES / sizeof *PLACE_NAMES))
 
 json_t *snapshot_string(const char *s, size_t cap)
@@ -97,11 +97,9 @@ static json_t *players_json(Snap *sn, const Game *g)
         SET(sn, o, "critters", c);
         SET(sn, o, "volcanoes", json_integer(pl->volcanoes));
         SET(sn, o, "points_bought", json_integer(pl->points_bought));
-        json_t *abilities = json_array();
-        for (int a = 0; a < ABILITY_COUNT; a++)
-            if (pl->ability[a])
-                ADD(sn, abilities, json_string(ability_name(a)));
-        SET(sn, o, "abilities", abilities);
+        static const char *const REACH_NAMES[REACH_COUNT] = { "tile", "adjacent", "any" };
+        SET(sn, o, "reach", json_string(REACH_NAMES[pl->reach < REACH_COUNT ? pl->reach : 0]));
+        SET(sn, o, "join", json_boolean(pl->join));
         json_t *cards = json_array();
         for (int i = 0; i < pl->caldera_count && i < MAX_CALDERA; i++)
             ADD(sn, cards, card_name(g, pl->caldera[i]));
@@ -205,7 +203,7 @@ json_t *snapshot_json(const Game *g)
     SET(&sn, o, "first_player", json_integer(g->first_player));
     SET(&sn, o, "phase", json_string(phase_name(g->phase)));
     SET(&sn, o, "mode", json_string(g->mode < MODE_COUNT ? MODE_NAMES[g->mode] : "?"));
-    SET(&sn, o, "end_reason", json_string(end_reason_name(g->end_reason)));
+    SET(&sn, o, "end_reason", json_string(end_reason_name(g, g->end_reason)));
     json_t *pending = json_object();
     SET(&sn, pending, "kind", json_string(decision_kind_name(g->pending.kind)));
     SET(&sn, pending, "player", json_integer(g->pending.player));

@@ -1,8 +1,16 @@
-/* Events: a fixed catalogue declared by C, handlers registered by scripts with
- * on(), dispatched by script_emit through a proxy table over ScriptEvent.
+/* Events: a catalogue declared by C as data, handlers registered by scripts
+ * with on(), dispatched by script_emit through one reusable proxy per event
+ * kind.
  *
- * Handlers live in one C array sorted by (event, priority desc, registration
- * order); each holds a reference in the Lua registry to its function. */
+ * While scripts load, handlers go into one array in registration order with
+ * their gates as written. script_freeze drops the handlers of dropped chunks,
+ * resolves card gates to bits, and sorts the rest by (event, priority desc,
+ * registration order), so each event's handlers are one contiguous run.
+ *
+ * A proxy is an empty table whose metatable's __index and __newindex read and
+ * write the live ScriptEvent of its kind (NULL outside an emission, so a
+ * proxy kept by a handler is dead). Field names map to field indices through
+ * a table per event kind: a hash lookup, no string compare. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,17 +31,31 @@ typedef struct Handler {
     char     *gate_card;      /* NULL: no condition on a card */
     char     *gate_variant;   /* NULL: any variant */
     int       gate_min_players;
+    uint64_t  card_bit;       /* resolved at freeze */
 } Handler;
 
+/* What each event kind keeps between emissions. */
+typedef struct EventSlot {
+    ScriptEvent *live;        /* the event being emitted, NULL otherwise */
+    int first, count;         /* its handlers, after freeze */
+    int always;               /* some handler has no gate */
+    int proxy_ref;            /* the proxy table */
+    int fieldmap_ref;         /* name -> field index + 1 */
+} EventSlot;
+
 struct ScriptEvents {
-    char   **names;
-    int      count;
-    int      declared;
-    int      frozen;
-    int      emitting;
+    const ScriptEventDef *defs;
+    int count;
+    int declared;
+    int frozen;
+    int emitting;
+    EventSlot *slot;
     Handler *h;
-    int      nh, cap;
+    int nh, cap;
     uint64_t next_seq;
+    char **dropped;
+    int ndropped;
+    const char *running;      /* chunk of the handler running now */
 };
 
 struct ScriptEvents *levents_new(void)
@@ -41,47 +63,45 @@ struct ScriptEvents *levents_new(void)
     return calloc(1, sizeof(struct ScriptEvents));
 }
 
+static void free_handler(Handler *h)
+{
+    free(h->chunk);
+    free(h->gate_card);
+    free(h->gate_variant);
+}
+
 void levents_free(struct ScriptEvents *e)
 {
     if (!e)
         return;
-    for (int i = 0; i < e->count; i++)
-        free(e->names[i]);
-    free(e->names);
-    for (int i = 0; i < e->nh; i++) {
-        free(e->h[i].chunk);
-        free(e->h[i].gate_card);
-        free(e->h[i].gate_variant);
-    }
+    for (int i = 0; i < e->nh; i++)
+        free_handler(&e->h[i]);
+    for (int i = 0; i < e->ndropped; i++)
+        free(e->dropped[i]);
+    free(e->dropped);
     free(e->h);
+    free(e->slot);
     free(e);
 }
 
-int script_declare_events(Script *s, const char *const *names, int count)
+int script_declare_events(Script *s, const ScriptEventDef *defs, int count)
 {
     struct ScriptEvents *e = s->events;
-    if (e->declared || count < 0 || (count > 0 && !names))
+    if (e->declared || count < 0 || (count > 0 && !defs))
         return -1;
     for (int i = 0; i < count; i++) {
-        if (!names[i] || !names[i][0])
+        if (!defs[i].name || !defs[i].name[0])
             return -1;
         for (int j = 0; j < i; j++)
-            if (strcmp(names[i], names[j]) == 0)
+            if (strcmp(defs[i].name, defs[j].name) == 0)
                 return -1;
     }
-    e->names = calloc((size_t)(count ? count : 1), sizeof *e->names);
-    if (!e->names)
+    e->slot = calloc((size_t)(count ? count : 1), sizeof *e->slot);
+    if (!e->slot)
         return -1;
-    for (int i = 0; i < count; i++) {
-        e->names[i] = strdup(names[i]);
-        if (!e->names[i]) {
-            for (int j = 0; j < i; j++)
-                free(e->names[j]);
-            free(e->names);
-            e->names = NULL;
-            return -1;
-        }
-    }
+    for (int i = 0; i < count; i++)
+        e->slot[i].proxy_ref = e->slot[i].fieldmap_ref = LUA_NOREF;
+    e->defs = defs;
     e->count = count;
     e->declared = 1;
     return 0;
@@ -91,19 +111,107 @@ int script_event_index(const Script *s, const char *name)
 {
     const struct ScriptEvents *e = s->events;
     for (int i = 0; name && i < e->count; i++)
-        if (strcmp(e->names[i], name) == 0)
+        if (strcmp(e->defs[i].name, name) == 0)
             return i;
     return -1;
-}
-
-void script_freeze(Script *s)
-{
-    s->events->frozen = 1;
 }
 
 int script_is_frozen(const Script *s)
 {
     return s->events->frozen;
+}
+
+const char *script_running_chunk(const Script *s)
+{
+    return s->events->running;
+}
+
+int script_drop_chunk(Script *s, const char *chunk)
+{
+    struct ScriptEvents *e = s->events;
+    if (e->frozen)
+        return -1;
+    char **nd = realloc(e->dropped, (size_t)(e->ndropped + 1) * sizeof *nd);
+    if (!nd)
+        return -1;
+    e->dropped = nd;
+    if (!(e->dropped[e->ndropped] = strdup(chunk)))
+        return -1;
+    e->ndropped++;
+    return 0;
+}
+
+/* ---- on() -------------------------------------------------------------- */
+
+/* Edit distance of a and b (short names only), for "did you mean". */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40)
+        return 99;
+    int row[41];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (row[j] + 1 < best) best = row[j] + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *levents_nearest(const char *const *names, int n, const char *word)
+{
+    const char *best = NULL;
+    int bestd = 4;
+    for (int i = 0; i < n; i++) {
+        int d = distance(word, names[i]);
+        if (d < bestd) {
+            bestd = d;
+            best = names[i];
+        }
+    }
+    return best;
+}
+
+static int unknown_event(lua_State *L, struct ScriptEvents *e, const char *name)
+{
+    const char *names[64];
+    int n = e->count < 64 ? e->count : 64;
+    for (int i = 0; i < n; i++)
+        names[i] = e->defs[i].name;
+    const char *near = levents_nearest(names, n, name);
+    if (near)
+        return luaL_error(L, "on: unknown event '%s' (did you mean '%s'?)", name, near);
+    return luaL_error(L, "on: unknown event '%s'", name);
+}
+
+/* Reads on()'s fourth argument into the gate strings (borrowed from the stack). */
+static void read_gate(lua_State *L, const char **card, const char **variant, lua_Integer *players)
+{
+    *card = *variant = NULL;
+    *players = 0;
+    if (lua_type(L, 4) == LUA_TSTRING) {
+        *card = lua_tostring(L, 4);
+        return;
+    }
+    if (lua_isnoneornil(L, 4))
+        return;
+    luaL_checktype(L, 4, LUA_TTABLE);
+    lua_getfield(L, 4, "card");
+    *card = lua_tostring(L, -1);       /* the table at 4 keeps the strings alive */
+    lua_getfield(L, 4, "variant");
+    *variant = lua_tostring(L, -1);
+    lua_getfield(L, 4, "min_players");
+    *players = luaL_optinteger(L, -1, 0);
+    lua_pop(L, 3);
 }
 
 int levents_lua_on(lua_State *L)
@@ -113,27 +221,16 @@ int levents_lua_on(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer prio = luaL_optinteger(L, 3, 0);
-    const char *gate_card = NULL, *gate_variant = NULL;
-    lua_Integer gate_players = 0;
-    if (lua_type(L, 4) == LUA_TSTRING) {
-        gate_card = lua_tostring(L, 4);
-    } else if (!lua_isnoneornil(L, 4)) {
-        luaL_checktype(L, 4, LUA_TTABLE);
-        lua_getfield(L, 4, "card");
-        gate_card = lua_tostring(L, -1);       /* the table keeps the string alive */
-        lua_getfield(L, 4, "variant");
-        gate_variant = lua_tostring(L, -1);
-        lua_getfield(L, 4, "min_players");
-        gate_players = luaL_optinteger(L, -1, 0);
-        lua_pop(L, 3);   /* the strings stay alive: the table at 4 holds them */
-    }
+    const char *gate_card, *gate_variant;
+    lua_Integer gate_players;
+    read_gate(L, &gate_card, &gate_variant, &gate_players);
     if (e->frozen)
-        return luaL_error(L, "events are frozen");
+        return luaL_error(L, "on: events are frozen (handlers are registered while the scripts load)");
     if (e->emitting)
         return luaL_error(L, "on: cannot register handlers while an event runs");
     int ev = script_event_index(s, name);
     if (ev < 0)
-        return luaL_error(L, "on: unknown event '%s'", name);
+        return unknown_event(L, e, name);
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
@@ -148,50 +245,122 @@ int levents_lua_on(lua_State *L)
     }
     lua_pushvalue(L, 2);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);  /* may raise (memory): nothing to undo */
-    char *chunk_copy = strdup(chunk);
-    char *card_copy = gate_card ? strdup(gate_card) : NULL;
-    char *variant_copy = gate_variant ? strdup(gate_variant) : NULL;
-    if (!chunk_copy || (gate_card && !card_copy) || (gate_variant && !variant_copy)) {
-        free(chunk_copy);
-        free(card_copy);
-        free(variant_copy);
+    Handler h = { ev, prio, e->next_seq++, 0, ref, strdup(chunk), gate_card ? strdup(gate_card) : NULL,
+                  gate_variant ? strdup(gate_variant) : NULL, (int)gate_players, 0 };
+    if (!h.chunk || (gate_card && !h.gate_card) || (gate_variant && !h.gate_variant)) {
+        free_handler(&h);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
         return luaL_error(L, "on: out of memory");
     }
-    Handler h = { ev, prio, e->next_seq++, 0, ref, chunk_copy, card_copy, variant_copy, (int)gate_players };
-    int pos = e->nh;
-    while (pos > 0) {
-        Handler *p = &e->h[pos - 1];
-        if (p->event < ev || (p->event == ev && p->priority >= prio))
-            break;
-        pos--;
-    }
-    memmove(&e->h[pos + 1], &e->h[pos], (size_t)(e->nh - pos) * sizeof *e->h);
-    e->h[pos] = h;
-    e->nh++;
+    e->h[e->nh++] = h;
     return 0;
 }
 
-void script_set_gate(Script *s, ScriptGateFn fn, void *ud)
+void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud)
 {
-    s->gate_fn = fn;
+    s->gate_fn = gate;
+    s->card_fn = card;
     s->gate_ud = ud;
 }
 
-static int gate_open(Script *s, const Handler *h, const ScriptEvent *ev)
+/* ---- freeze ------------------------------------------------------------ */
+
+static int by_event_priority(const void *a, const void *b)
 {
-    if (!h->gate_card && !h->gate_variant && h->gate_min_players <= 0)
-        return 1;
-    if (!s->gate_fn)
-        return 1;
-    return s->gate_fn(s->gate_ud, h->gate_card, h->gate_variant, h->gate_min_players, ev);
+    const Handler *x = a, *y = b;
+    if (x->event != y->event)
+        return x->event < y->event ? -1 : 1;
+    if (x->priority != y->priority)
+        return x->priority > y->priority ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int is_dropped(const struct ScriptEvents *e, const char *chunk)
+{
+    for (int i = 0; i < e->ndropped; i++)
+        if (strcmp(e->dropped[i], chunk) == 0)
+            return 1;
+    return 0;
+}
+
+/* Drops handlers of dropped chunks and resolves card gates. */
+static int resolve_handlers(Script *s, char *err, size_t errlen)
+{
+    struct ScriptEvents *e = s->events;
+    int k = 0;
+    for (int i = 0; i < e->nh; i++) {
+        Handler *h = &e->h[i];
+        if (is_dropped(e, h->chunk)) {
+            luaL_unref(s->L, LUA_REGISTRYINDEX, h->ref);
+            free_handler(h);
+            continue;
+        }
+        if (h->gate_card) {
+            int card = s->card_fn ? s->card_fn(s->gate_ud, h->gate_card) : -1;
+            if (card < 0 || card > 63) {
+                snprintf(err, errlen, "%s: on('%s', ...): no power card is called '%s'", h->chunk,
+                         e->defs[h->event].name, h->gate_card);
+                return -1;
+            }
+            h->card_bit = (uint64_t)1 << card;
+        }
+        e->h[k++] = *h;
+    }
+    e->nh = k;
+    return 0;
+}
+
+int script_freeze(Script *s, char *err, size_t errlen)
+{
+    struct ScriptEvents *e = s->events;
+    if (e->frozen)
+        return 0;
+    if (resolve_handlers(s, err, errlen))
+        return -1;
+    if (e->nh > 1)
+        qsort(e->h, (size_t)e->nh, sizeof *e->h, by_event_priority);
+    for (int i = 0; i < e->nh; i++) {
+        EventSlot *sl = &e->slot[e->h[i].event];
+        if (sl->count++ == 0)
+            sl->first = i;
+        sl->always |= !e->h[i].gate_card && !e->h[i].gate_variant && e->h[i].gate_min_players <= 0;
+    }
+    e->frozen = 1;
+    return 0;
+}
+
+/* ---- gates ------------------------------------------------------------- */
+
+static int gate_open(const Handler *h, const ScriptGateInfo *gi)
+{
+    if (h->card_bit && !(gi->cards & h->card_bit))
+        return 0;
+    if (h->gate_variant && (!gi->variant || strcmp(h->gate_variant, gi->variant) != 0))
+        return 0;
+    return h->gate_min_players <= 0 || gi->players >= h->gate_min_players;
+}
+
+static void gate_info(Script *s, ScriptGateInfo *gi)
+{
+    gi->cards = ~(uint64_t)0;
+    gi->variant = NULL;
+    gi->players = 1 << 20;
+    if (s->gate_fn)
+        s->gate_fn(s->gate_ud, gi);
 }
 
 int script_wants(Script *s, int event_index)
 {
     struct ScriptEvents *e = s->events;
-    for (int i = 0; i < e->nh; i++)
-        if (e->h[i].event == event_index && gate_open(s, &e->h[i], NULL))
+    const EventSlot *sl = &e->slot[event_index];
+    if (sl->count == 0)
+        return 0;
+    if (sl->always)
+        return 1;
+    ScriptGateInfo gi;
+    gate_info(s, &gi);
+    for (int i = sl->first; i < sl->first + sl->count; i++)
+        if (gate_open(&e->h[i], &gi))
             return 1;
     return 0;
 }
@@ -199,87 +368,248 @@ int script_wants(Script *s, int event_index)
 int script_handler_count(const Script *s, int event_index)
 {
     const struct ScriptEvents *e = s->events;
+    if (e->frozen)
+        return e->slot[event_index].count;
     int n = 0;
     for (int i = 0; i < e->nh; i++)
-        if (e->h[i].event == event_index)
-            n++;
+        n += e->h[i].event == event_index;
     return n;
 }
 
-/* ---- The ev proxy ------------------------------------------------------ */
+/* ---- the ev proxies ---------------------------------------------------- */
 
-static ScriptEvent *proxy_event(lua_State *L)
+/* Upvalue 1 of every proxy function: the EventSlot (light userdata). */
+static EventSlot *proxy_slot(lua_State *L)
 {
-    ScriptEvent *ev = lua_touserdata(L, lua_upvalueindex(1));
-    if (!ev)
-        luaL_error(L, "event is no longer live");
-    return ev;
+    return lua_touserdata(L, lua_upvalueindex(1));
 }
 
-static int find_field(ScriptEvent *ev, const char *k)
+static const ScriptEventDef *slot_def(lua_State *L, const EventSlot *sl)
 {
-    for (int i = 0; i < ev->nfields && i < SCRIPT_EVENT_MAX_FIELDS; i++)
-        if (ev->fields[i].name && strcmp(ev->fields[i].name, k) == 0)
-            return i;
-    return -1;
+    struct ScriptEvents *e = sb_script(L)->events;
+    return &e->defs[sl - e->slot];
+}
+
+static ScriptEvent *live_event(lua_State *L, EventSlot *sl)
+{
+    if (!sl->live)
+        luaL_error(L, "this '%s' event is over: use ev only inside its handler", slot_def(L, sl)->name);
+    return sl->live;
+}
+
+/* The field named by the key at index 2, or raises naming the nearest one. */
+static const ScriptFieldDef *find_field(lua_State *L, EventSlot *sl, const char *verb)
+{
+    const ScriptEventDef *def = slot_def(L, sl);
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, sl->fieldmap_ref);
+        lua_pushvalue(L, 2);
+        lua_rawget(L, -2);
+        lua_Integer i = lua_tointeger(L, -1);
+        lua_pop(L, 2);
+        if (i > 0)
+            return &def->fields[i - 1];
+    }
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
+    const char *names[32];
+    int n = def->nfields < 32 ? def->nfields : 32;
+    for (int i = 0; i < n; i++)
+        names[i] = def->fields[i].name;
+    const char *near = levents_nearest(names, n, key);
+    if (near)
+        luaL_error(L, "cannot %s ev.%s: '%s' events have no such field (did you mean '%s'?)", verb, key,
+                   def->name, near);
+    luaL_error(L, "cannot %s ev.%s: '%s' events have no such field", verb, key, def->name);
+    return NULL;
+}
+
+/* A list field: a table reading and writing ev.v[slot + i] for keys 0..count-1.
+ * Upvalues: the EventSlot, the field index. */
+static const ScriptFieldDef *list_field(lua_State *L, EventSlot *sl)
+{
+    return &slot_def(L, sl)->fields[lua_tointeger(L, lua_upvalueindex(2))];
+}
+
+static int list_index_of(lua_State *L, const ScriptFieldDef *f, int arg)
+{
+    int isint = 0;
+    lua_Integer i = lua_tointegerx(L, arg, &isint);
+    if (!isint || i < 0 || i >= f->count)
+        luaL_error(L, "ev.%s[%s]: the index must be a player number 0..%d", f->name,
+                   luaL_tolstring(L, arg, NULL), f->count - 1);
+    return (int)i;
+}
+
+static int list_get(lua_State *L)
+{
+    EventSlot *sl = proxy_slot(L);
+    const ScriptFieldDef *f = list_field(L, sl);
+    ScriptEvent *ev = live_event(L, sl);
+    lua_pushinteger(L, ev->v[f->slot + list_index_of(L, f, 2)]);
+    return 1;
+}
+
+static void check_range(lua_State *L, const ScriptFieldDef *f, lua_Integer v)
+{
+    if (v < f->lo || v > f->hi)
+        luaL_error(L, "ev.%s = %I: out of range (%I..%I)", f->name, v, (lua_Integer)f->lo, (lua_Integer)f->hi);
+}
+
+static int list_set(lua_State *L)
+{
+    EventSlot *sl = proxy_slot(L);
+    const ScriptFieldDef *f = list_field(L, sl);
+    ScriptEvent *ev = live_event(L, sl);
+    int i = list_index_of(L, f, 2);
+    if (!f->writable)
+        return luaL_error(L, "ev.%s is read-only", f->name);
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, 3, &isint);
+    if (!isint || lua_type(L, 3) != LUA_TNUMBER)
+        return luaL_error(L, "ev.%s[%d] must be an integer", f->name, i);
+    check_range(L, f, v);
+    ev->v[f->slot + i] = v;
+    return 0;
+}
+
+static int list_len(lua_State *L)
+{
+    lua_pushinteger(L, list_field(L, proxy_slot(L))->count);
+    return 1;
 }
 
 static int proxy_index(lua_State *L)
 {
-    ScriptEvent *ev = proxy_event(L);
-    const char *k = lua_tostring(L, 2);
-    if (lua_type(L, 2) != LUA_TSTRING)
-        return 0;
-    if (strcmp(k, "name") == 0) {
-        Script *s = sb_script(L);
-        lua_pushstring(L, s->events->names[ev->event_index]);
+    EventSlot *sl = proxy_slot(L);
+    ScriptEvent *ev = live_event(L, sl);
+    if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "name") == 0) {
+        lua_pushstring(L, slot_def(L, sl)->name);
         return 1;
     }
-    int i = find_field(ev, k);
-    if (i < 0)
-        return 0;
-    lua_pushinteger(L, ev->fields[i].value);
+    const ScriptFieldDef *f = find_field(L, sl, "read");
+    int64_t v = ev->v[f->slot];
+    switch (f->kind) {
+    case SCRIPT_FIELD_BOOL:
+        lua_pushboolean(L, v != 0);
+        break;
+    case SCRIPT_FIELD_NAME:
+        if (v >= 0 && v < *f->names->count)
+            lua_pushstring(L, f->names->names[v]);
+        else
+            lua_pushnil(L);
+        break;
+    case SCRIPT_FIELD_LIST:
+        lua_getmetatable(L, 1);
+        lua_getfield(L, -1, f->name);   /* the list table, made with the proxy */
+        break;
+    default:
+        lua_pushinteger(L, v);
+    }
     return 1;
+}
+
+/* The value at index 3 for field f, checked against its kind and range. */
+static int64_t new_value(lua_State *L, const ScriptFieldDef *f)
+{
+    if (f->kind == SCRIPT_FIELD_BOOL) {
+        if (lua_type(L, 3) != LUA_TBOOLEAN)
+            luaL_error(L, "ev.%s must be true or false, not %s", f->name, luaL_typename(L, 3));
+        return lua_toboolean(L, 3);
+    }
+    if (f->kind == SCRIPT_FIELD_NAME) {
+        const char *name = lua_type(L, 3) == LUA_TSTRING ? lua_tostring(L, 3) : NULL;
+        for (int i = 0; name && i < *f->names->count; i++)
+            if (strcmp(f->names->names[i], name) == 0)
+                return i;
+        const char *near = name ? levents_nearest(f->names->names, *f->names->count, name) : NULL;
+        luaL_error(L, "ev.%s = %s: not one of its names%s%s%s", f->name, luaL_tolstring(L, 3, NULL),
+                   near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+    }
+    if (f->kind == SCRIPT_FIELD_LIST)
+        luaL_error(L, "ev.%s is a list: write its items (ev.%s[player] = n)", f->name, f->name);
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, 3, &isint);
+    if (!isint || lua_type(L, 3) != LUA_TNUMBER)
+        luaL_error(L, "ev.%s must be an integer, not %s", f->name, luaL_typename(L, 3));
+    check_range(L, f, v);
+    return v;
 }
 
 static int proxy_newindex(lua_State *L)
 {
-    ScriptEvent *ev = proxy_event(L);
-    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
-    int i = lua_type(L, 2) == LUA_TSTRING ? find_field(ev, k) : -1;
-    if (i < 0)
-        return luaL_error(L, "ev.%s: unknown field", k);
-    if (!ev->fields[i].writable)
-        return luaL_error(L, "ev.%s is read-only", k);
-    int isint = 0;
-    lua_Integer v = lua_tointegerx(L, 3, &isint);
-    if (!isint || lua_type(L, 3) != LUA_TNUMBER)
-        return luaL_error(L, "ev.%s must be an integer", k);
-    ev->fields[i].value = v;
+    EventSlot *sl = proxy_slot(L);
+    ScriptEvent *ev = live_event(L, sl);
+    const ScriptFieldDef *f = find_field(L, sl, "write");
+    if (!f->writable)
+        return luaL_error(L, "ev.%s is read-only", f->name);
+    ev->v[f->slot] = new_value(L, f);
     return 0;
 }
 
-/* Protected: builds the proxy for the event in upvalue-free light userdata 1. */
-static int make_proxy(lua_State *L)
+/* Pushes a table whose metatable has these C closures over (slot[, index]). */
+static void push_proxy_table(lua_State *L, EventSlot *sl, lua_CFunction get, lua_CFunction set, int index)
 {
-    void *ev = lua_touserdata(L, 1);
-    lua_newtable(L);                /* proxy */
-    lua_createtable(L, 2, 3);       /* metatable */
-    lua_pushlightuserdata(L, ev);
-    lua_pushcclosure(L, proxy_index, 1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, 1);
+    int up = index >= 0 ? 2 : 1;
+    lua_newtable(L);
+    lua_createtable(L, 0, 4);
+    lua_pushlightuserdata(L, sl);
+    if (index >= 0) lua_pushinteger(L, index);
+    lua_pushcclosure(L, get, up);
     lua_setfield(L, -2, "__index");
-    lua_pushlightuserdata(L, ev);
-    lua_pushcclosure(L, proxy_newindex, 1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, 2);
+    lua_pushlightuserdata(L, sl);
+    if (index >= 0) lua_pushinteger(L, index);
+    lua_pushcclosure(L, set, up);
     lua_setfield(L, -2, "__newindex");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    return 1;
 }
+
+/* Protected: builds the proxy and field map of the event kind in light userdata 1. */
+static int make_proxy(lua_State *L)
+{
+    EventSlot *sl = lua_touserdata(L, 1);
+    const ScriptEventDef *def = slot_def(L, sl);
+    lua_createtable(L, 0, def->nfields);
+    for (int i = 0; i < def->nfields; i++) {
+        lua_pushinteger(L, i + 1);
+        lua_setfield(L, -2, def->fields[i].name);
+    }
+    sl->fieldmap_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    push_proxy_table(L, sl, proxy_index, proxy_newindex, -1);
+    int mt = lua_gettop(L);
+    for (int i = 0; i < def->nfields; i++) {
+        if (def->fields[i].kind != SCRIPT_FIELD_LIST)
+            continue;
+        push_proxy_table(L, sl, list_get, list_set, i);
+        lua_pushlightuserdata(L, sl);
+        lua_pushinteger(L, i);
+        lua_pushcclosure(L, list_len, 2);
+        lua_setfield(L, -2, "__len");
+        lua_setmetatable(L, -2);
+        lua_setfield(L, mt, def->fields[i].name);   /* the list rides in the proxy's metatable */
+    }
+    lua_setmetatable(L, -2);
+    sl->proxy_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+static int ensure_proxy(Script *s, EventSlot *sl, char *err, size_t errlen)
+{
+    if (sl->proxy_ref != LUA_NOREF)
+        return 0;
+    lua_State *L = s->L;
+    lua_pushcfunction(L, make_proxy);
+    lua_pushlightuserdata(L, sl);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        lua_pop(L, 1);
+        if (err && errlen)
+            snprintf(err, errlen, "%s: memory limit exceeded", s->events->defs[sl - s->events->slot].name);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- emission ---------------------------------------------------------- */
 
 int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
 {
@@ -289,55 +619,46 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
             snprintf(err, errlen, "script_emit: bad event index");
         return -1;
     }
-    int first = -1, last = -1, runnable = 0;
-    for (int i = 0; i < e->nh; i++) {
-        if (e->h[i].event == ev->event_index) {
-            if (first < 0) first = i;
-            last = i;
-            runnable += gate_open(s, &e->h[i], ev);
-        }
-    }
-    if (runnable == 0)
+    EventSlot *sl = &e->slot[ev->event_index];
+    if (sl->count == 0)
         return 0;
+    ScriptGateInfo gi;
+    gate_info(s, &gi);
+    int runnable = 0;
+    for (int i = sl->first; i < sl->first + sl->count && !runnable; i++)
+        runnable = gate_open(&e->h[i], &gi);
+    if (!runnable)
+        return 0;
+    if (ensure_proxy(s, sl, err, errlen))
+        return -1;
     lua_State *L = s->L;
     if (!lua_checkstack(L, 4)) {
         if (err && errlen)
             snprintf(err, errlen, "script_emit: Lua stack overflow");
         return -1;
     }
-    lua_pushcfunction(L, make_proxy);
-    lua_pushlightuserdata(L, ev);
-    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s: memory limit exceeded", e->names[ev->event_index]);
-        lua_pop(L, 1);
-        return -1;
-    }
-    int proxy = lua_gettop(L);
-    int rc = 0;
+    ScriptEvent *outer = sl->live;
+    const char *outer_chunk = e->running;
+    sl->live = ev;
     e->emitting++;
-    for (int i = first; i <= last; i++) {
+    int rc = 0;
+    for (int i = sl->first; i < sl->first + sl->count; i++) {
         Handler *h = &e->h[i];
-        if (h->event != ev->event_index || !gate_open(s, h, ev))
+        if (!gate_open(h, &gi))
             continue;
         h->fired++;
+        e->running = h->chunk;
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref);
-        lua_pushvalue(L, proxy);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, sl->proxy_ref);
         if (sb_pcall(s, 1, h->chunk, err, errlen) != 0) {
             rc = -1;
             break;
         }
     }
     e->emitting--;
-    /* Kill the proxy: a handler may have kept it. */
-    lua_getmetatable(L, proxy);
-    for (int k = 1; k <= 2; k++) {
-        lua_rawgeti(L, -1, k);
-        lua_pushnil(L);
-        lua_setupvalue(L, -2, 1);
-        lua_pop(L, 1);
-    }
-    lua_settop(L, proxy - 1);
+    sl->live = outer;
+    if (rc == 0)
+        e->running = outer_chunk;
     return rc;
 }
 
@@ -346,7 +667,7 @@ int script_fire_counts(const Script *s, ScriptFireCount *out, int max)
     const struct ScriptEvents *e = s->events;
     for (int i = 0; i < e->nh && i < max && out; i++) {
         out[i].chunk = e->h[i].chunk;
-        out[i].event = e->names[e->h[i].event];
+        out[i].event = e->defs[e->h[i].event].name;
         out[i].priority = e->h[i].priority;
         out[i].fired = e->h[i].fired;
     }

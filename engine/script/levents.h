@@ -11,7 +11,11 @@ struct ScriptEvents *levents_new(void);
 /* Frees the C side only; the handler references die with the Lua state. */
 void levents_free(struct ScriptEvents *ev);
 
-/* The sandbox global on(name, handler [, priority]). */
+/* The sandbox global on(name, handler [, priority [, gate]]). */
 int levents_lua_on(lua_State *L);
+
+/* The name of names[0..n) nearest to word (edit distance at most 3), or NULL:
+ * for "did you mean" in error messages. */
+const char *levents_nearest(const char *const *names, int n, const char *word);
 
 #endif

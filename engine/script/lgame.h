@@ -1,34 +1,88 @@
-/* The `game` library that rules scripts and mods see: read-only queries on
- * the game whose event is being handled, plus the engine-owned variables a
- * script may keep between events. Documented for mod authors in docs/lua-api.md
- * and scripts/meta/game.lua (LuaLS annotations). */
+/* Internal to engine/script/: the `game` library that rules scripts and mods
+ * see, kept in files of one job each:
+ *   lgame.c           install, shared argument checks, the readers
+ *   lgame_effects.c   effects: changes a handler, answer or action may make
+ *   lgame_island.c    islands: listing, shifting and rifting them
+ *   lgame_declare.c   what scripts declare while loading: card{}, marks, end reasons
+ *   lgame_state.c     game.state: engine-owned, typed, saved state per script
+ *   lgame_question.c  game.question: questions with words, answered by their handler
+ *   lgame_action.c    game.action: options scripts add to the core's decisions
+ * Documented for mod authors in docs/lua-api.md and scripts/meta/volcanique.lua.
+ *
+ * Every function of the library has the Session as upvalue 1. */
 #ifndef VQ_LGAME_H
 #define VQ_LGAME_H
 
-#include "script.h"
+#include <lauxlib.h>
+#include <lua.h>
 
-struct Session;
+#include "session.h"
 
-/* Binding tables kept in their own files (lgame_sea.c, lgame_island.c); each
- * function's first upvalue is the Session, as for the rest of `game`. Helpers
- * for them: lgame_current (the game being handled), lgame_mutable (the same,
- * raising when the handler may only read). */
-struct lua_State;
-struct luaL_Reg;
-extern const struct luaL_Reg *const LGAME_SEA_FUNCS;
-extern const struct luaL_Reg *const LGAME_ISLAND_FUNCS;
-struct Game *lgame_current(struct lua_State *L);
-struct Game *lgame_mutable(struct lua_State *L, const char *fn);
-/* Argument checks that raise a Lua argument error: a player number (from 0),
- * a board cell from (q, r) at qarg, qarg + 1, a critter id from (player,
- * index from 1) at parg, parg + 1. lgame_effect_result raises
- * "game.<fn>: <err>" when an effect returned non-zero. */
-int  lgame_check_player(struct lua_State *L, const struct Game *g, int arg);
-int  lgame_check_cell(struct lua_State *L, int qarg);
-int  lgame_check_critter(struct lua_State *L, const struct Game *g, int parg);
-void lgame_effect_result(struct lua_State *L, int rc, const char *fn, const char *err);
+/* Adds `game`, card{} and remove_card() to the sandbox base of `script`;
+ * call before any chunk loads. */
+int lgame_install(Script *script, Session *session, char *err, int errlen);
 
-/* Adds `game` to the sandbox base of `script`; call before any chunk loads. */
-int lgame_install(Script *script, struct Session *session, char *err, int errlen);
+/* A table of functions for `game`, ended by a NULL name. */
+extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
+    LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[];
+/* The globals card{} and remove_card(). */
+int lgame_card(lua_State *L);
+int lgame_remove_card(lua_State *L);
+
+/* ---- shared helpers ---- */
+
+Session *lgame_session(lua_State *L);
+/* The game being handled; raises while scripts load (there is none yet). */
+Game *lgame_current(lua_State *L);
+/* The same, raising when the handler may only read (query events, offers,
+ * labels). */
+Game *lgame_mutable(lua_State *L, const char *fn);
+/* Raises unless the scripts are loading: `fn` is a declaration. */
+void lgame_check_loading(lua_State *L, const char *fn);
+/* The chunk of the function at stack level 1 (the script calling), registered
+ * on first sight. Raises when the table is full. */
+int lgame_caller_chunk(lua_State *L);
+
+/* Argument checks that raise a Lua argument error naming the problem: a
+ * player number (from 0); a board cell from (q, r) at qarg, qarg + 1 (within
+ * the stored board); a critter id from (player, index from 1) at parg,
+ * parg + 1; a place table {q =, r =} at arg; a critter table {player =,
+ * index =} at arg. */
+int lgame_check_player(lua_State *L, const Game *g, int arg);
+int lgame_check_cell(lua_State *L, int qarg);
+int lgame_check_critter(lua_State *L, const Game *g, int parg);
+int lgame_check_place(lua_State *L, int arg);
+int lgame_check_critter_ref(lua_State *L, const Game *g, int arg);
+/* An integer argument within lo..hi. */
+lua_Integer lgame_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi);
+/* A card named or numbered at arg (index from 0): its index. */
+int lgame_check_card(lua_State *L, const Game *g, int arg);
+/* Raises "game.<fn>: <err>" when an effect returned non-zero. */
+void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err);
+
+/* Pushes {q =, r =} for a cell, and the full table of a critter. */
+void lgame_push_place(lua_State *L, int cell);
+void lgame_push_critter(lua_State *L, const Game *g, int id);
+
+/* Calls the function below nargs arguments on behalf of chunk `chunk`, under
+ * the budget, guarded: a mod's chunk switched off in the current game is not
+ * called (returns 1); when a mod's call fails, the game goes back to what it
+ * was before the call and the mod is switched off in that game; every failure
+ * is counted and reported (session_script_error, naming `what`) and returns
+ * -1. On 0, nres results are on the stack; otherwise nothing is. */
+int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what);
+
+/* ---- what the core asks through the session's hooks ---- */
+
+int lgame_answer(Session *s, Game *g, const ScriptAsk *ask, const AskChoice *choice);
+int lgame_list_actions(Session *s, const Game *g, Option *out, int max);
+/* 1 when the action used a critter move, 0 when not, -1 when it failed. */
+int lgame_perform(Session *s, Game *g, const Option *o);
+/* Words: a question's prompt (o NULL) or a choice's or pass's label, an
+ * action's label. 0, or -1 when there are none. */
+int lgame_question_words(Session *s, const Game *g, const Option *o, char *out, int len);
+int lgame_action_words(Session *s, const Game *g, const Option *o, char *out, int len);
+/* At freeze: resolves the actions' card names. 0 or -1 with err. */
+int lgame_resolve_actions(Session *s, char *err, int errlen);
 
 #endif

@@ -1,5 +1,5 @@
-/* game.* bindings that move or split whole islands, and the contest advantage
- * that follows such a move (engine/core/island_move.h). Directions are 1..6 as
+/* game.* bindings that list, move or split whole islands
+ * (engine/core/island_move.h). Directions are 1..6 as
  * game.neighbours lists them (clockwise from east); rift axes are 1 q, 2 r, 3 s. */
 #include <lauxlib.h>
 #include <lua.h>
@@ -21,13 +21,6 @@ static int check_axis(lua_State *L, int arg)
     return (int)a - 1;
 }
 
-static void push_place(lua_State *L, int cell)
-{
-    Hex h = board_hex(cell);
-    lua_createtable(L, 0, 2);
-    lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-    lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-}
 
 /** game.islands() -> every island, each a list of { q, r } in board order (the first is its anchor) */
 static int l_islands(lua_State *L)
@@ -40,7 +33,7 @@ static int l_islands(lua_State *L)
         int m = island_cells_of(&g->board, anchors[i], cells, MAX_LAND);
         lua_createtable(L, m, 0);
         for (int k = 0; k < m; k++) {
-            push_place(L, cells[k]);
+            lgame_push_place(L, cells[k]);
             lua_rawseti(L, -2, k + 1);
         }
         lua_rawseti(L, -2, i + 1);
@@ -93,7 +86,7 @@ static int l_rifts(lua_State *L)
 {
     const Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
-    static Rift rifts[ISLAND_RIFTS_MAX];
+    Rift rifts[ISLAND_RIFTS_MAX];
     int n = island_rifts(g, cell, rifts, (int)(sizeof rifts / sizeof rifts[0]));
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
@@ -127,26 +120,12 @@ static int l_rift(lua_State *L)
     return 1;
 }
 
-/** game.favour_contests(player): the contest resolution that follows gives ties to player */
-static int l_favour_contests(lua_State *L)
-{
-    Game *g = lgame_mutable(L, "favour_contests");
-    lua_Integer p = luaL_checkinteger(L, 1);
-    luaL_argcheck(L, p >= 0 && p < g->players, 1, "no such player (players are numbered from 0)");
-    char err[64];
-    if (effect_favour_contests(g, (int)p, err, sizeof err) != 0)
-        return luaL_error(L, "game.favour_contests: %s", err);
-    return 0;
-}
-
-static const luaL_Reg FUNCS[] = {
+const luaL_Reg LGAME_ISLAND_FUNCS[] = {
     { "islands", l_islands },
     { "island_shifts", l_island_shifts },
     { "shift_island", l_shift_island },
     { "rifts", l_rifts },
     { "rift", l_rift },
-    { "favour_contests", l_favour_contests },
     { NULL, NULL },
 };
 
-const luaL_Reg *const LGAME_ISLAND_FUNCS = FUNCS;

@@ -124,6 +124,11 @@ static void sb_copy_err(char *err, size_t errlen, const char *msg)
 
 int sb_pcall(Script *s, int nargs, const char *chunk, char *err, size_t errlen)
 {
+    return sb_call(s, nargs, 0, chunk, err, errlen);
+}
+
+int sb_call(Script *s, int nargs, int nresults, const char *chunk, char *err, size_t errlen)
+{
     lua_State *L = s->L;
     int base = lua_gettop(L) - nargs - 1;
     if (s->depth == 0) {
@@ -134,7 +139,7 @@ int sb_pcall(Script *s, int nargs, const char *chunk, char *err, size_t errlen)
         lua_sethook(L, sb_hook, LUA_MASKCOUNT, s->period);
     }
     s->depth++;
-    int status = lua_pcall(L, nargs, 0, 0);
+    int status = lua_pcall(L, nargs, nresults, 0);
     s->depth--;
     int rc = 0;
     if (status != LUA_OK) {
@@ -155,8 +160,8 @@ int sb_pcall(Script *s, int nargs, const char *chunk, char *err, size_t errlen)
         }
         sb_copy_err(err, errlen, buf);
         rc = -1;
+        lua_settop(L, base);
     }
-    lua_settop(L, base);
     if (s->depth == 0) {
         int was_mem = s->mem_fatal;
         s->tripped = 0;

@@ -46,7 +46,8 @@ struct Script {
     void          *random_ud;
 
     int chunks_loaded;      /* once >0, no more globals may be added */
-    ScriptGateFn gate_fn;   /* decides gated handlers (script_set_gate) */
+    ScriptGateFn gate_fn;   /* what gated handlers are checked against (script_set_gate) */
+    ScriptCardFn card_fn;   /* resolves card gates at freeze */
     void        *gate_ud;
     struct ScriptEvents *events;
 };
@@ -82,6 +83,9 @@ void sb_push_env(lua_State *L);
  * using chunk for failures that carry no location, and returns -1. The stack
  * is left as it was below the function. */
 int sb_pcall(Script *s, int nargs, const char *chunk, char *err, size_t errlen);
+/* The same with nresults results: on success they are left on the stack in
+ * place of the function and its arguments; on failure nothing is left. */
+int sb_call(Script *s, int nargs, int nresults, const char *chunk, char *err, size_t errlen);
 
 /* Charges cost instruction-equivalents to the current call, raising the budget
  * error if it is exhausted. For C functions whose work grows with their input. */

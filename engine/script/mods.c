@@ -29,6 +29,7 @@
 #include <lua.h>
 
 #include "levents.h"
+#include "lrequire.h"
 #include "lsandbox.h"
 #include "session.h"
 
@@ -187,12 +188,6 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
 
 /* ---- The guard around every handler ----------------------------------- */
 
-static void report(ModInfo *mi)
-{
-    if (!mi->session->mods.quiet)
-        fprintf(stderr, "volcanique: mod '%s' disabled: %s\n", mi->name, mi->error);
-}
-
 /* Upvalues: ModInfo*, the handler. Argument: the event proxy. */
 static int mod_handler(lua_State *L)
 {
@@ -206,10 +201,9 @@ static int mod_handler(lua_State *L)
     if (!snap)
         return luaL_error(L, "%s: out of memory", mi->name);
     *snap = *g;
-    int64_t values[SCRIPT_EVENT_MAX_FIELDS];
-    int nfields = ev ? ev->nfields : 0;
-    for (int i = 0; i < nfields; i++)
-        values[i] = ev->fields[i].value;
+    int64_t values[EVENT_MAX_SLOTS];
+    if (ev)
+        memcpy(values, ev->v, sizeof values);
 
     lua_settop(L, 1);
     lua_pushvalue(L, lua_upvalueindex(2));
@@ -235,10 +229,12 @@ static int mod_handler(lua_State *L)
     free(snap);
     g->mods_disabled |= 1u << mi->index;
     g->script_errors++;
-    for (int i = 0; i < nfields; i++)
-        ev->fields[i].value = values[i];
-    if (g == &s->game)
-        report(mi);
+    if (ev)
+        memcpy(ev->v, values, sizeof values);
+    char what[200];
+    snprintf(what, sizeof what, "event '%s' (mod '%s' is switched off for this game)",
+             s->event_id >= 0 ? EVENT_DEFS[s->event_id].name : "?", mi->name);
+    session_script_error(s, g, what, mi->error);
     /* Budget and memory failures cannot be caught inside the sandbox. At the
      * outermost handler call nothing runs after us, so the mod's failure ends
      * here; deeper down, the enclosing call fails too. */
@@ -257,7 +253,7 @@ static void push_state(lua_State *L, const ModInfo *mi, const char *field)
     lua_remove(L, -2);
 }
 
-/* on(event, fn [, priority]) while a mod loads: checked now, registered later. */
+/* on(event, fn [, priority [, gate]]) while a mod loads: checked now, registered later. */
 static int mod_on(lua_State *L)
 {
     ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
@@ -265,10 +261,18 @@ static int mod_on(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer prio = luaL_optinteger(L, 3, 0);
+    lua_settop(L, 4);   /* the gate (or nil) at 4 */
     if (script_is_frozen(sc))
         return luaL_error(L, "events are frozen");
-    if (script_event_index(sc, name) < 0)
+    if (script_event_index(sc, name) < 0) {
+        const char *names[EV_COUNT];
+        for (int i = 0; i < EV_COUNT; i++)
+            names[i] = EVENT_DEFS[i].name;
+        const char *near = levents_nearest(names, EV_COUNT, name);
+        if (near)
+            return luaL_error(L, "on: unknown event '%s' (did you mean '%s'?)", name, near);
         return luaL_error(L, "on: unknown event '%s'", name);
+    }
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.source[0] == '@')
@@ -283,6 +287,8 @@ static int mod_on(lua_State *L)
     lua_rawseti(L, -2, 3);
     lua_pushstring(L, chunk);
     lua_rawseti(L, -2, 4);
+    lua_pushvalue(L, 4);   /* the gate, checked when registered */
+    lua_rawseti(L, -2, 5);
     lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
     return 0;
 }
@@ -313,6 +319,11 @@ static int mod_require(lua_State *L)
     ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
     size_t len;
     const char *name = luaL_checklstring(L, 1, &len);
+    if (strncmp(name, "base.", 5) == 0) {   /* the base scripts' helpers, scripts/lib/ */
+        char caller[MODS_NAME_LEN + 8];
+        snprintf(caller, sizeof caller, "mods/%s", mi->name);
+        return lrequire_lib(L, name + 5, caller);
+    }
     if (!valid_name(name, len, 0) || strcmp(name, "mod") == 0)
         return luaL_error(L, "require: bad module name '%s' (a module is mods/%s/NAME.lua, "
                           "NAME being letters, digits and _)", name, mi->name);
@@ -597,7 +608,7 @@ static int visit(Loader *ld, int i, int *state, int *order, int *n, int *path, i
     return 0;
 }
 
-static const char TRAMPOLINE[] = "local on, event, fn, priority = ...\non(event, fn, priority)\n";
+static const char TRAMPOLINE[] = "local on, event, fn, priority, gate = ...\non(event, fn, priority, gate)\n";
 
 /* Pass two for one mod: registers its recorded handlers, each wrapped. */
 static int register_handlers(Session *s, ModInfo *mi, char *err, int errlen)
@@ -627,8 +638,9 @@ static int register_handlers(Session *s, ModInfo *mi, char *err, int errlen)
         lua_rawgeti(L, e, 2);
         lua_pushcclosure(L, mod_handler, 2);
         lua_rawgeti(L, e, 3);
+        lua_rawgeti(L, e, 5);
         char msg[400];
-        if (sb_pcall(sc, 4, name + 1, msg, sizeof msg) != 0) {
+        if (sb_pcall(sc, 5, name + 1, msg, sizeof msg) != 0) {
             snprintf(err, (size_t)errlen, "mod '%s': %s", mi->name, msg);
             rc = -1;
         }

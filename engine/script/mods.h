@@ -56,7 +56,6 @@ typedef struct ModSet {
     int count;
     ModInfo mod[MODS_MAX];  /* in the order asked for, then dependencies found */
     int order[MODS_MAX];    /* load order: mod[order[0]] first, each after its dependencies */
-    int quiet;              /* 1: do not print "mod disabled" reports */
 } ModSet;
 
 struct Session;

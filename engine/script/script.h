@@ -65,52 +65,94 @@ int script_load_string(Script *s, const char *source, const char *chunkname,
 size_t script_memory_used(const Script *s);
 
 /* ---- Events ------------------------------------------------------------
- * C declares the fixed catalogue once, before scripts load; an event's index
- * is its position in names. Scripts call on(name, handler [, priority]) while
- * they load: higher priority runs first, ties in registration order, unknown
- * names are an error. After script_freeze, on() raises "events are frozen". */
+ * C declares the catalogue once, before scripts load, as data: each event's
+ * name and fields (name, kind, writable, range). Scripts call
+ * on(name, handler [, priority [, gate]]) while they load: higher priority
+ * runs first, ties in registration order; an unknown event name is an error
+ * that suggests the nearest known one. script_freeze resolves the gates and
+ * groups the handlers per event; on() then raises "events are frozen". */
 
-#define SCRIPT_EVENT_MAX_FIELDS 12
+/* How a field reads in Lua. */
+enum {
+    SCRIPT_FIELD_INT,      /* an integer */
+    SCRIPT_FIELD_BOOL,     /* true or false */
+    SCRIPT_FIELD_NAME,     /* a name from `names` (the value is its index) */
+    SCRIPT_FIELD_LIST      /* `count` integers: ev.keep[0] .. ev.keep[count - 1] */
+};
 
-typedef struct ScriptEventField {
-    const char *name;   /* must not be "name": ev.name is the event's name */
-    int64_t     value;
-    int         writable;
-} ScriptEventField;
+/* A name table; *count may grow while scripts load (names registered then). */
+typedef struct ScriptNames {
+    const char *const *names;
+    const int *count;
+} ScriptNames;
 
-struct ScriptEvent;
+typedef struct ScriptFieldDef {
+    const char *name;        /* must not be "name": ev.name is the event's name */
+    int kind;                /* SCRIPT_FIELD_* */
+    int writable;
+    int slot;                /* first value in ScriptEvent.v */
+    int count;               /* values it spans (1, or the length of a list) */
+    int64_t lo, hi;          /* a writable value outside lo..hi is refused */
+    const ScriptNames *names;   /* SCRIPT_FIELD_NAME */
+} ScriptFieldDef;
+
+typedef struct ScriptEventDef {
+    const char *name;
+    const ScriptFieldDef *fields;
+    int nfields;
+    int nslots;
+} ScriptEventDef;
+
+/* An event being emitted: its values, addressed by the fields' slots. */
 typedef struct ScriptEvent {
     int event_index;
-    int nfields;
-    ScriptEventField fields[SCRIPT_EVENT_MAX_FIELDS];
+    int64_t *v;
 } ScriptEvent;
 
-/* Gates: a handler may be registered with a condition, on(name, fn, priority,
- * { card = "Name", variant = "name", min_players = n }) (or just a card name as
- * the fourth argument). Before each call the gate function set here decides,
- * in C, whether the condition holds; a handler whose gate fails is not called,
- * and an event none of whose handlers would run costs no Lua call at all.
- * ev is NULL when the question is only whether anybody would listen. */
-typedef int (*ScriptGateFn)(void *ud, const char *card, const char *variant, int min_players,
-                            const struct ScriptEvent *ev);
-void script_set_gate(Script *s, ScriptGateFn fn, void *ud);
-/* Whether some handler of the event would run now (gates checked with ev NULL). */
+/* What gates are checked against, filled once per emission by the gate
+ * function: the cards in play (bit c), the variant, the number of players. */
+typedef struct ScriptGateInfo {
+    uint64_t cards;
+    const char *variant;
+    int players;
+} ScriptGateInfo;
+typedef void (*ScriptGateFn)(void *ud, ScriptGateInfo *out);
+/* A card's index by name, or -1: how card gates are resolved at freeze. */
+typedef int (*ScriptCardFn)(void *ud, const char *name);
+
+/* Gates: on(name, fn, priority, gate) with gate a card name or
+ * { card = "Name", variant = "name", min_players = n }: the handler runs only
+ * while the card is in play (ScriptGateInfo.cards), in that variant, with at
+ * least that many players. Checked in C: gated handlers nobody needs cost no
+ * Lua call, and an event none of whose handlers would run builds nothing. */
+void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud);
+/* Whether some handler of the event would run now. */
 int script_wants(Script *s, int event_index);
 
-/* Names are copied. Fails (-1) on a second call, a duplicate or empty name. */
-int  script_declare_events(Script *s, const char *const *names, int count);
+/* The defs must outlive the Script. Fails (-1) on a second call, a duplicate
+ * or empty name. */
+int  script_declare_events(Script *s, const ScriptEventDef *defs, int count);
 /* Index of a declared event, or -1. */
 int  script_event_index(const Script *s, const char *name);
-void script_freeze(Script *s);
+/* Chunks whose handlers are dropped at freeze (a card replaced by a mod). */
+int  script_drop_chunk(Script *s, const char *chunk);
+/* Resolves the gates (an unknown card fails, naming the handler's chunk) and
+ * freezes the registry. Returns 0, or -1 with a message. */
+int  script_freeze(Script *s, char *err, size_t errlen);
 int  script_is_frozen(const Script *s);
 
-/* Calls each handler of ev->event_index in order with a proxy `ev`: fields read
- * by name (ev.cost), writable ones assigned with integers (ev.cost = 3, written
- * straight back into *ev), ev.name is the event name. Each handler call has its
- * own budget. Stops at the first failing handler (returns -1; fields written
- * so far stay written). With no handlers it returns 0 without entering Lua. */
+/* Calls each handler of ev->event_index whose gate is open, in order, with
+ * the event's proxy `ev` (one per event kind, reused): fields read by name,
+ * writable ones assigned with values of their kind and range (written
+ * straight into ev->v), ev.name is the event name; reading or writing an
+ * unknown field is an error naming the nearest field. Each handler call has
+ * its own budget. Stops at the first failing handler (returns -1; fields
+ * written so far stay written). With no runnable handler it returns 0
+ * without entering Lua. */
 int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen);
 int script_handler_count(const Script *s, int event_index);
+/* The chunk of the handler running now (for error reports), or NULL. */
+const char *script_running_chunk(const Script *s);
 
 /* For rule coverage: one entry per registered handler, ordered by event index
  * then dispatch order. Strings belong to the Script. */

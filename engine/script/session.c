@@ -11,101 +11,164 @@
 #include "effects.h"
 #include "lgame.h"
 
+/* ---- the event catalogue, as the script layer reads it ---- */
+
+static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" };
+
+/* The names of a name-kind field (EventFieldKind) for script_declare_events. */
+static const ScriptNames *field_names(Session *s, int kind)
+{
+    static const char *phase[PHASE_COUNT], *cause[CAUSE_COUNT], *item[COST_ITEM_COUNT], *decision[DK_COUNT],
+        *land[LAND_CHANGE_COUNT];
+    static const int n_phase = PHASE_COUNT, n_mode = MODE_COUNT, n_cause = CAUSE_COUNT, n_item = COST_ITEM_COUNT,
+                     n_decision = DK_COUNT, n_land = LAND_CHANGE_COUNT;
+    static ScriptNames tables[EFK_COUNT];
+    for (int i = 0; i < PHASE_COUNT; i++) phase[i] = phase_name(i);
+    for (int i = 0; i < CAUSE_COUNT; i++) cause[i] = cause_name(i);
+    for (int i = 0; i < COST_ITEM_COUNT; i++) item[i] = cost_item_name(i);
+    for (int i = 0; i < DK_COUNT; i++) decision[i] = decision_kind_name(i);
+    for (int i = 0; i < LAND_CHANGE_COUNT; i++) land[i] = land_change_name(i);
+    tables[EFK_PHASE] = (ScriptNames){ phase, &n_phase };
+    tables[EFK_MODE] = (ScriptNames){ MODE_NAMES, &n_mode };
+    tables[EFK_CAUSE] = (ScriptNames){ cause, &n_cause };
+    tables[EFK_ITEM] = (ScriptNames){ item, &n_item };
+    tables[EFK_DECISION] = (ScriptNames){ decision, &n_decision };
+    tables[EFK_LAND] = (ScriptNames){ land, &n_land };
+    if (kind == EFK_REASON) {
+        s->reason_names = (ScriptNames){ s->end_reason_names, &s->end_reason_names_count };
+        return &s->reason_names;
+    }
+    return &tables[kind];
+}
+
+/* Builds the script layer's view of EVENT_DEFS into the session. */
+static void build_event_defs(Session *s)
+{
+    int nf = 0;
+    for (int e = 0; e < EV_COUNT; e++) {
+        const EventDef *d = &EVENT_DEFS[e];
+        ScriptEventDef *out = &s->event_defs[e];
+        out->name = d->name;
+        out->fields = &s->field_defs[nf];
+        out->nfields = d->nfields;
+        out->nslots = d->nslots;
+        for (int i = 0; i < d->nfields && nf < SESSION_MAX_FIELDS; i++, nf++) {
+            const EventFieldDef *f = &d->fields[i];
+            ScriptFieldDef *sf = &s->field_defs[nf];
+            bool named = f->kind >= EFK_PHASE;
+            sf->name = f->name;
+            sf->kind = f->kind == EFK_BOOL ? SCRIPT_FIELD_BOOL : f->kind == EFK_PLAYERS ? SCRIPT_FIELD_LIST
+                     : named ? SCRIPT_FIELD_NAME : SCRIPT_FIELD_INT;
+            sf->writable = f->writable;
+            sf->slot = f->slot;
+            sf->count = f->kind == EFK_PLAYERS ? MAX_PLAYERS : 1;
+            sf->lo = f->lo;
+            sf->hi = f->hi;
+            sf->names = named ? field_names(s, f->kind) : NULL;
+        }
+    }
+}
+
+/* ---- hooks: how the core reaches the scripts ---- */
+
+static void report_event_error(Session *s, Game *g, int id, const char *err)
+{
+    char what[80];
+    snprintf(what, sizeof what, "event '%s'", EVENT_DEFS[id].name);
+    session_script_error(s, g, what, err);
+}
+
 static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
 {
     Session *s = ud;
-    ScriptEvent se;
-    se.event_index = ev->id;
-    se.nfields = ev->nfields;
-    for (int i = 0; i < ev->nfields; i++) {
-        se.fields[i].name = ev->fields[i].name;
-        se.fields[i].value = ev->fields[i].value;
-        se.fields[i].writable = ev->fields[i].writable;
-    }
+    ScriptEvent se = { ev->id, ev->v };
     Game *outer = s->current;
-    int outer_ro = s->read_only;
+    int outer_ro = s->read_only, outer_id = s->event_id;
+    ScriptEvent *outer_ev = s->event;
     s->current = g;
     s->read_only = outer_ro || event_is_query(ev->id);
-    ScriptEvent *outer_ev = s->event;
     s->event = &se;
+    s->event_id = ev->id;
     int rc = script_emit(s->script, &se, err, (size_t)errlen);
+    if (rc != 0)
+        report_event_error(s, g, ev->id, err);
     s->event = outer_ev;
+    s->event_id = outer_id;
     s->current = outer;
     s->read_only = outer_ro;
-    for (int i = 0; i < ev->nfields; i++)
-        ev->fields[i].value = se.fields[i].value;
     return rc;
 }
 
-static int listens_hook(void *ud, int id)
+static int listens_hook(void *ud, const Game *g, int id)
 {
     Session *s = ud;
-    return script_wants(s->script, id);
+    Game *outer = s->current;
+    s->current = (Game *)g;
+    int wants = script_wants(s->script, id);
+    s->current = outer;
+    return wants;
 }
 
-/* A card is in play for a gate when some player holds it on the Power Grid or
- * in their Caldera hand, it has been played from the Caldera, or the event is
- * about that very card (ev.card). */
-static int gate_hook(void *ud, const char *card, const char *variant, int min_players, const ScriptEvent *ev)
+/* Gates are checked against the game being handled. */
+static void gate_hook(void *ud, ScriptGateInfo *out)
 {
     Session *s = ud;
     const Game *g = s->current;
-    if (min_players > 0 && g->players < min_players)
-        return 0;
-    if (variant && strcmp(variant, g->options.variant) != 0)
-        return 0;
-    if (!card)
-        return 1;
-    int index = -1;
-    for (int i = 0; i < g->rules.power_card_count && index < 0; i++)
-        if (strcmp(g->rules.power_cards[i].name, card) == 0)
-            index = i;
-    if (index < 0)
-        return 0;
-    if (ev)
-        for (int f = 0; f < ev->nfields; f++)
-            if (strcmp(ev->fields[f].name, "card") == 0 && ev->fields[f].value == index)
-                return 1;
-    if ((g->cards_played >> index) & 1)
-        return 1;
-    for (int p = 0; p < g->players; p++) {
-        if (player_holds_card(g, p, index))
-            return 1;
-        for (int i = 0; i < g->player[p].caldera_count; i++)
-            if (g->player[p].caldera[i] == index)
-                return 1;
-    }
-    return 0;
+    out->cards = g->cards_in_play;
+    out->variant = g->options.variant;
+    out->players = g->players;
 }
 
-static int ask_text_hook(void *ud, const Game *g, int choice, char *out, int len)
+static int card_hook(void *ud, const char *name)
 {
     Session *s = ud;
-    const ScriptAsk *a = &g->ask[0];
-    const char *tag = a->tag < s->tag_count ? s->tags[a->tag] : "question";
-    if (choice == ASK_TEXT_PROMPT)
-        snprintf(out, (size_t)len, "%s", tag);
-    else if (choice >= 0 && choice < a->count)
-        snprintf(out, (size_t)len, "%s: choice %d (%d)", tag, choice + 1, (int)a->value[choice]);
-    else
-        return -1;
+    for (int i = 0; i < s->rules.power_card_count; i++)
+        if (strcmp(s->rules.power_cards[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int answer_hook(void *ud, Game *g, const ScriptAsk *ask, const AskChoice *choice, char *err, int errlen)
+{
+    (void)err, (void)errlen;   /* lgame_call reports and counts failures itself */
+    lgame_answer(ud, g, ask, choice);
     return 0;
 }
 
-int session_tag(Session *s, const char *name)
+static int actions_hook(void *ud, const Game *g, Option *out, int max)
 {
-    for (int i = 0; i < s->tag_count; i++)
-        if (strcmp(s->tags[i], name) == 0)
-            return i;
-    if (s->tag_count >= (int)(sizeof s->tags / sizeof s->tags[0]))
-        return -1;
-    snprintf(s->tags[s->tag_count], sizeof s->tags[0], "%s", name);
-    return s->tag_count++;
+    return lgame_list_actions(ud, g, out, max);
 }
 
-static const GameHooks HOOKS = { emit_hook, listens_hook, ask_text_hook };
+static int perform_hook(void *ud, Game *g, const Option *o, char *err, int errlen)
+{
+    (void)err, (void)errlen;
+    int used = lgame_perform(ud, g, o);
+    return used < 0 ? 0 : used;   /* counted and reported already */
+}
+
+static int words_hook(void *ud, const Game *g, const Option *o, char *out, int len)
+{
+    if (o && o->verb == VERB_ACTION)
+        return lgame_action_words(ud, g, o, out, len);
+    return lgame_question_words(ud, g, o, out, len);
+}
+
+static const GameHooks HOOKS = { emit_hook, listens_hook, answer_hook, actions_hook, perform_hook, words_hook };
 
 const GameHooks *session_hooks(void) { return &HOOKS; }
+
+void session_script_error(Session *s, const Game *g, const char *what, const char *message)
+{
+    if (g != &s->game)
+        return;   /* a look-ahead clone: counted in its Game.script_errors only */
+    if (s->error_count++ > 0)
+        return;
+    snprintf(s->error, sizeof s->error, "%s (seed %llu, turn %d, player %c, in %s)", message,
+             (unsigned long long)g->seed, g->turn, 'A' + g->active, what);
+    if (!s->quiet)
+        fprintf(stderr, "volcanique: script error: %s\n", s->error);
+}
 
 static uint32_t random_below(void *ud, uint32_t bound)
 {
@@ -152,16 +215,20 @@ static int load_folder(Session *s, const char *folder, char *err, int errlen)
     return rc;
 }
 
-/* The power cards come from scripts/powers; the rules are checked again with them. */
-static int freeze_cards(Session *s, char *err, int errlen)
+/* Everything is declared: the rules are checked again with the scripts'
+ * cards, marks and end reasons, actions and gates name real cards, and the
+ * registry freezes. */
+static int finish_loading(Session *s, char *err, int errlen)
 {
-    s->cards_frozen = 1;
+    s->loading_cards = 0;
     char verr[200];
     if (rules_validate(&s->rules, verr, sizeof verr)) {
-        snprintf(err, (size_t)errlen, "scripts/powers: %s", verr);
+        snprintf(err, (size_t)errlen, "the rules with the scripts' cards: %s", verr);
         return -1;
     }
-    return 0;
+    if (lgame_resolve_actions(s, err, errlen))
+        return -1;
+    return script_freeze(s->script, err, (size_t)errlen);
 }
 
 int session_open(Session *s, const char *root, char *err, int errlen)
@@ -172,30 +239,36 @@ int session_open(Session *s, const char *root, char *err, int errlen)
 int session_open_mods(Session *s, const char *root, const char *mods, char *err, int errlen)
 {
     memset(s, 0, sizeof *s);
+    s->event_id = -1;
     snprintf(s->root, sizeof s->root, "%s", root);
     char content[SESSION_PATH + 16];
     snprintf(content, sizeof content, "%s/content", root);
     if (content_load_rules(content, &s->rules, err, errlen))
         return -1;
+    rules_base_end_reasons(&s->rules);
+    s->end_reason_names_count = s->rules.end_reason_count;
+    for (int i = 0; i < s->rules.end_reason_count; i++)
+        s->end_reason_names[i] = s->rules.end_reasons[i];
+    build_event_defs(s);
     s->script = script_new(NULL, err, (size_t)errlen);
     if (!s->script)
         return -1;
     script_set_random(s->script, random_below, s);
-    script_set_gate(s->script, gate_hook, s);
-    if (script_declare_events(s->script, EVENT_NAMES, EV_COUNT) != 0) {
+    script_set_gate(s->script, gate_hook, card_hook, s);
+    if (script_declare_events(s->script, s->event_defs, EV_COUNT) != 0) {
         snprintf(err, (size_t)errlen, "cannot declare the event catalogue");
         session_close(s);
         return -1;
     }
+    s->loading_cards = 1;
     if (lgame_install(s->script, s, err, errlen) ||
-        load_folder(s, "scripts/powers", err, errlen) || freeze_cards(s, err, errlen) ||
+        load_folder(s, "scripts/powers", err, errlen) ||
         load_folder(s, "scripts/variants", err, errlen) ||
         load_folder(s, "scripts/endgame", err, errlen) ||
-        mods_load(s, mods, err, errlen)) {
+        mods_load(s, mods, err, errlen) || finish_loading(s, err, errlen)) {
         session_close(s);
         return -1;
     }
-    script_freeze(s->script);
     s->current = &s->game;
     return 0;
 }
@@ -246,6 +319,8 @@ int session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *e
 {
     action_log_free(&s->log);
     s->current = &s->game;
+    s->error[0] = 0;
+    s->error_count = 0;
     mods_reset(&s->mods);
     GameOptions o = *opts;
     uint64_t cards;

@@ -13,7 +13,56 @@
 #include "script.h"
 
 #define SESSION_MAX_SCRIPTS 64
+#define SESSION_MAX_FIELDS 160
 #define SESSION_PATH 512
+
+/* Every script file that declared something while loading: base scripts
+ * (mod -1) and mods' files (mod: index in ModSet.mod). A dropped chunk's
+ * declarations are inert: its card was replaced or removed by a mod. */
+#define SESSION_MAX_CHUNKS 128
+typedef struct SessionChunk {
+    char name[160];
+    int mod;
+    int dropped;
+} SessionChunk;
+
+/* A question declared with game.question (its id is its index). */
+#define SESSION_MAX_QUESTIONS 128
+typedef struct SessionQuestion {
+    int chunk;
+    int ref;                   /* Lua registry: the declaration table */
+    char name[48];
+    int ctx_count;
+    char ctx_name[ASK_CONTEXT][24];
+    uint8_t ctx_places;        /* bit i: context value i is a place */
+    uint8_t can_pass;
+} SessionQuestion;
+
+/* An action declared with game.action (its id is its index; VERB_ACTION sub). */
+#define SESSION_MAX_ACTIONS 64
+typedef struct SessionAction {
+    int chunk;
+    int ref;                   /* Lua registry: the declaration table */
+    char name[48];
+    uint32_t at;               /* bit k: offered at decisions of kind k */
+    int card;                  /* offered only while this card is in play; -1 always */
+    char card_name[NAME_LEN];  /* resolved at freeze */
+    uint8_t uses_move;         /* taking it uses one of the turn's critter moves */
+} SessionAction;
+
+/* game.state declarations, compiled: a tree of nodes over Game.state slots. */
+enum { STATE_INT, STATE_BOOL, STATE_PLACE, STATE_RECORD, STATE_PER_PLAYER, STATE_LIST };
+#define SESSION_MAX_STATE_NODES 512
+typedef struct StateNode {
+    uint8_t kind;              /* STATE_* */
+    uint16_t size;             /* slots it spans */
+    uint16_t of;               /* PER_PLAYER, LIST: the element's node */
+    uint16_t cap;              /* LIST: most elements (slot 0 holds the length) */
+    uint16_t first, count;     /* RECORD: its fields in state_fields */
+    uint16_t offset;           /* as a record's field: its slot within the record */
+    int32_t def;               /* INT, BOOL: the value it starts with */
+    char name[24];             /* as a record's field: its name */
+} StateNode;
 
 typedef struct Session {
     char root[SESSION_PATH];   /* folder holding content/ and scripts/ */
@@ -23,21 +72,37 @@ typedef struct Session {
     ActionLog log;
     Game *current;             /* the game whose event is being handled */
     ScriptEvent *event;        /* the event being handled (mods restore its fields on failure) */
+    int event_id;              /* its EventId, or -1 outside events (for error reports) */
     ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
-    int read_only;
+    int read_only;             /* handling a query: bindings must not change the game */
     char deal[512];            /* session_set_deal */
     char hold[MAX_PLAYERS][512];   /* session_set_hold, by seat */
-    int cards_frozen;          /* set once scripts/powers has loaded */
+    int loading_cards;         /* card{} is allowed (while scripts and mods load) */
     /* What card{} declared beyond the rules' numbers, by card index: for docs. */
     struct SessionCardDoc {
         char text[600];
         char ruling[600];
         char chunk[96];        /* the script that declared the card */
-    } card_docs[MAX_POWER_CARDS];             /* handling a query event: bindings must not change the game */
-    int slot_count;            /* game.var slots handed out while scripts load */
-    char slots[64][32];
-    int tag_count;             /* names of script questions (game.ask tags), by id */
-    char tags[64][32];
+    } card_docs[MAX_POWER_CARDS];
+    ScriptEventDef event_defs[EV_COUNT];           /* the catalogue as scripts see it */
+    ScriptFieldDef field_defs[SESSION_MAX_FIELDS];
+    ScriptNames reason_names;                       /* end reasons, growing as scripts register */
+    int chunk_count;
+    SessionChunk chunks[SESSION_MAX_CHUNKS];
+    int question_count;
+    SessionQuestion questions[SESSION_MAX_QUESTIONS];
+    int action_count;
+    SessionAction actions[SESSION_MAX_ACTIONS];
+    uint32_t actions_at;       /* bit k: some action is offered at decision kind k */
+    int state_node_count;
+    StateNode state_nodes[SESSION_MAX_STATE_NODES];   /* record fields are consecutive nodes */
+    int end_reason_names_count;
+    const char *end_reason_names[MAX_END_REASONS];   /* Rules.end_reasons, for event fields */
+    /* Script errors met by the session's own game (clones count theirs in
+     * Game.script_errors only): the first, in full, and how many. */
+    char error[1600];
+    int error_count;
+    int quiet;                 /* 1: do not print script errors on stderr */
     int script_count;
     char scripts[SESSION_MAX_SCRIPTS][160];   /* loaded script paths, relative to root */
 } Session;
@@ -63,8 +128,12 @@ void session_set_hold(Session *s, int player, const char *names);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
 const GameHooks *session_hooks(void);
 
-/* Id of a game.ask tag name, interning it on first use; -1 when the table is full. */
-int session_tag(Session *s, const char *name);
+/* Records a script error of game g met in `what` (an event's name, or what
+ * the script was asked: "question 'x'", "action 'y'"): counts it and, for the
+ * session's own game, keeps the first in s->error and prints it on stderr
+ * (unless quiet) as "volcanique: script error: FILE:LINE: message" with the
+ * seed, turn, player and event, and the traceback when there is one. */
+void session_script_error(Session *s, const Game *g, const char *what, const char *message);
 
 /* Finds the data root: $VOLCANIQUE_ROOT, else the folder above the executable's
  * bin/, else the current directory. Writes it into out. */

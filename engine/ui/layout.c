@@ -21,7 +21,7 @@ int ui_option_cell(const Game *g, const Option *o)
         if (o->subject >= MAX_PLAYERS * MAX_CRITTERS)
             return NO_CELL;
         const Critter *c = &g->player[o->subject / MAX_CRITTERS].critters[o->subject % MAX_CRITTERS];
-        return (c->place == AT_BOARD || c->place == AT_SEA) && c->cell < BOARD_CELLS ? c->cell : NO_CELL;
+        return (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS ? c->cell : NO_CELL;
     }
     default:
         return NO_CELL;

@@ -126,7 +126,7 @@ static void draw_board(SDL_Surface *dst, const Game *g, const UiTextures *tx, co
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player && i < MAX_CRITTERS; i++) {
             const Critter *cr = &g->player[p].critters[i];
-            if ((cr->place != AT_BOARD && cr->place != AT_SEA) || cr->cell >= BOARD_CELLS)
+            if ((cr->place != AT_BOARD && cr->place != AT_ASIDE) || cr->cell >= BOARD_CELLS)
                 continue;
             int x, y;
             ui_area_point(L, g, cr->cell, cr->place == AT_BOARD ? cr->area : 0, &x, &y);
@@ -211,7 +211,7 @@ static void draw_player(SDL_Surface *dst, const Game *g, const UiTextures *tx, c
     int grid = 0, sea = 0;
     for (int i = 0; i < g->rules.critters_per_player && i < MAX_CRITTERS; i++) {
         grid += pl->critters[i].place == AT_GRID;
-        sea += pl->critters[i].place == AT_SEA;
+        sea += pl->critters[i].place == AT_ASIDE;
     }
     line(dst, x + 14, y, ui_seat_colour(p), right, "%c  %s%s%s", 'A' + p, v && v->human && !v->human[p] ? "bot" : "human",
          p == g->active ? "  (turn)" : "", p == g->pending.player && !game_over(g) ? "  deciding" : "");
@@ -295,7 +295,7 @@ static void draw_panel(SDL_Surface *dst, const Game *g, const UiTextures *tx, co
 
     int y = L->decision_y;
     if (game_over(g)) {
-        line(dst, x, y, ui_rgb(255, 140, 60), right, "The game is over (%s).", end_reason_name(g->end_reason));
+        line(dst, x, y, ui_rgb(255, 140, 60), right, "The game is over (%s).", end_reason_name(g, g->end_reason));
     } else {
         int who = g->pending.player;
         line(dst, x, y, ui_seat_colour(who), right, "Decision: %s, by %c (%s)", decision_kind_name(g->pending.kind),

@@ -5,32 +5,33 @@
 --      activate volcanoes, buy points, claim, one sacrifice, no collection).
 --   3. Finale turns follow (mode "finale": claim only) until no lava is left,
 --      then the game is scored.
--- Engine variables: the stage (0 running, 1 final turns, 2 finale) and the
--- final turns still to give.
 
-local STAGE, LEFT = game.slot("endgame.stage"), game.slot("endgame.final_turns_left")
+local S = game.state{
+  stage = 0,        -- 0 running, 1 final turns, 2 finale
+  final_left = 0,   -- final turns still to give
+}
 
 on("end_triggered", function(ev)
-  if game.var(STAGE) ~= 0 then return end
-  if ev.reason ~= game.END.supply and ev.reason ~= game.END.hand_empty then return end
-  game.set_var(STAGE, 1)
-  game.set_var(LEFT, game.players() - 1)
+  if S.stage ~= 0 then return end
+  if ev.reason ~= "supply" and ev.reason ~= "hand_empty" then return end
+  S.stage = 1
+  S.final_left = game.players() - 1
 end)
 
 on("turn_start", function(ev)
-  if game.var(STAGE) == 1 then
-    if game.var(LEFT) > 0 then
-      game.set_var(LEFT, game.var(LEFT) - 1)
-      ev.mode = game.MODE.final
+  if S.stage == 1 then
+    if S.final_left > 0 then
+      S.final_left = S.final_left - 1
+      ev.mode = "final"
       return
     end
-    game.set_var(STAGE, 2)
+    S.stage = 2
   end
-  if game.var(STAGE) == 2 then
+  if S.stage == 2 then
     if game.lava_count() == 0 then
-      ev.over = 1
+      ev.over = true
     else
-      ev.mode = game.MODE.finale
+      ev.mode = "finale"
     end
   end
 end)

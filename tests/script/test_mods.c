@@ -65,7 +65,7 @@ static int open_with(Session *s, const char *root, const char *mods, char *err, 
 {
     int rc = session_open_mods(s, root, mods, err, errlen);
     if (rc == 0)
-        s->mods.quiet = 1;
+        s->quiet = 1;
     return rc;
 }
 

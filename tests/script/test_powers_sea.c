@@ -10,7 +10,6 @@
 #include "harness.h"
 #include "invariants.h"
 #include "score.h"
-#include "sea.h"
 #include "session.h"
 #include "power_fixtures.h"
 #include "textview.h"

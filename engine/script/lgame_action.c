@@ -1,0 +1,250 @@
+/* game.action: an option a script adds to one of the core's decisions (a sea
+ * critter's swim in the claim step, a burrow in the sacrifice step, a pack's
+ * move in the move step), listed among the decision's own options and taken
+ * like them.
+ *
+ *   game.action{
+ *     name = "erode",
+ *     at = "claim",                    -- decision kind(s) it is offered at
+ *     card = "Erosion",                -- listed only while this card is in play (optional)
+ *     offers = function(player) return { { q = 0, r = 1, value = 2 }, ... } end,
+ *     label = function(opt) return "Erode the stack at ..." end,   -- or a string
+ *     perform = function(ev) ... end,  -- ev.player, ev.value, ev.q, ev.r, ev.critter
+ *     move = false,                    -- true: taking it uses one of the turn's moves
+ *   }
+ *
+ * offers runs while options are listed (often: keep it cheap) and may only
+ * read the game; its offers become VERB_ACTION options (value 0..65535). */
+#include "lgame.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core_internal.h"
+#include "lsandbox.h"
+
+/* The decision kinds named by the `at` value on top of the stack. */
+static uint32_t read_at(lua_State *L)
+{
+    int t = lua_gettop(L);
+    int n = lua_type(L, t) == LUA_TTABLE ? (int)lua_rawlen(L, t) : 1;
+    uint32_t at = 0;
+    for (int i = 1; i <= n; i++) {
+        if (lua_type(L, t) == LUA_TTABLE)
+            lua_rawgeti(L, t, i);
+        else
+            lua_pushvalue(L, t);
+        const char *name = lua_tostring(L, -1);
+        int kind = -1;
+        for (int k = 0; name && k < DK_COUNT; k++)
+            if (strcmp(decision_kind_name(k), name) == 0)
+                kind = k;
+        if (kind < 0 || kind == DK_ERUPT || kind == DK_LAVA_FLOW || kind == DK_GAME_OVER)
+            luaL_error(L, "game.action: 'at' names decisions (move, buy, claim, sacrifice, ...), not '%s'",
+                       name ? name : luaL_typename(L, -1));
+        at |= 1u << kind;
+        lua_pop(L, 1);
+    }
+    return at;
+}
+
+/** game.action{ name, at, card, offers, label, perform, move } */
+static int l_action(lua_State *L)
+{
+    lgame_check_loading(L, "game.action");
+    Session *s = lgame_session(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (s->action_count >= SESSION_MAX_ACTIONS)
+        return luaL_error(L, "game.action: at most %d actions", SESSION_MAX_ACTIONS);
+    const char *need[] = { "offers", "perform" };
+    for (int i = 0; i < 2; i++) {
+        lua_getfield(L, 1, need[i]);
+        if (lua_type(L, -1) != LUA_TFUNCTION)
+            return luaL_error(L, "game.action: '%s' must be a function", need[i]);
+        lua_pop(L, 1);
+    }
+    SessionAction *a = &s->actions[s->action_count];
+    memset(a, 0, sizeof *a);
+    lua_getfield(L, 1, "at");
+    a->at = read_at(L);
+    lua_getfield(L, 1, "name");
+    snprintf(a->name, sizeof a->name, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "action");
+    lua_getfield(L, 1, "card");
+    snprintf(a->card_name, sizeof a->card_name, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    a->card = -1;
+    lua_getfield(L, 1, "move");
+    a->uses_move = (uint8_t)lua_toboolean(L, -1);
+    lua_settop(L, 1);
+    a->chunk = lgame_caller_chunk(L);
+    lua_pushvalue(L, 1);
+    a->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    s->actions_at |= a->at;
+    s->action_count++;
+    return 0;
+}
+
+int lgame_resolve_actions(Session *s, char *err, int errlen)
+{
+    for (int i = 0; i < s->action_count; i++) {
+        SessionAction *a = &s->actions[i];
+        if (!a->card_name[0] || s->chunks[a->chunk].dropped)
+            continue;
+        for (int c = 0; c < s->rules.power_card_count && a->card < 0; c++)
+            if (strcmp(s->rules.power_cards[c].name, a->card_name) == 0)
+                a->card = c;
+        if (a->card < 0) {
+            snprintf(err, (size_t)errlen, "%s: action '%s': no power card is called '%s'", s->chunks[a->chunk].name,
+                     a->name, a->card_name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Appends action id's offers (the table on top, popped) as options. */
+static int add_offers(lua_State *L, const Game *g, int id, Option *out, int max)
+{
+    int t = lua_gettop(L), n = 0;
+    if (lua_type(L, t) == LUA_TTABLE) {
+        lua_Integer len = (lua_Integer)lua_rawlen(L, t);
+        for (lua_Integer i = 1; i <= len && n < max; i++, lua_pop(L, 1)) {
+            if (lua_rawgeti(L, t, i) != LUA_TTABLE)
+                continue;
+            int o = lua_gettop(L);
+            Option opt = { VERB_ACTION, (uint8_t)id, NO_CELL, 0, 0 };
+            lua_getfield(L, o, "value");
+            lua_Integer v = lua_tointeger(L, -1);
+            opt.pay = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
+            lua_getfield(L, o, "q");
+            lua_getfield(L, o, "r");
+            if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
+                Hex h = hex_make((int)lua_tointeger(L, -2), (int)lua_tointeger(L, -1));
+                if (board_in_bounds(h))
+                    opt.cell = (uint16_t)board_cell(h);
+            }
+            lua_getfield(L, o, "critter");
+            if (lua_istable(L, -1)) {
+                lua_getfield(L, -1, "player");
+                lua_getfield(L, -2, "index");
+                lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
+                if (p >= 0 && p < g->players && k >= 1 && k <= g->rules.critters_per_player)
+                    opt.subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
+                lua_pop(L, 2);
+            }
+            lua_settop(L, o);
+            out[n++] = opt;
+        }
+    }
+    lua_settop(L, t - 1);
+    return n;
+}
+
+int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
+{
+    int kind = g->pending.kind;
+    if (!((s->actions_at >> kind) & 1))
+        return 0;
+    lua_State *L = script_lua(s->script);
+    Game *outer = s->current;
+    int outer_ro = s->read_only;
+    s->current = (Game *)g;
+    s->read_only = 1;
+    int n = 0;
+    for (int i = 0; i < s->action_count && n < max; i++) {
+        const SessionAction *a = &s->actions[i];
+        if (!((a->at >> kind) & 1) || s->chunks[a->chunk].dropped ||
+            (a->card >= 0 && !((g->cards_in_play >> a->card) & 1)))
+            continue;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
+        lua_getfield(L, -1, "offers");
+        lua_remove(L, -2);
+        lua_pushinteger(L, g->pending.player);
+        char what[80];
+        snprintf(what, sizeof what, "the offers of action '%s'", a->name);
+        if (lgame_call(s, a->chunk, 1, 1, what) == 0)
+            n += add_offers(L, g, i, out + n, max - n);
+    }
+    s->current = outer;
+    s->read_only = outer_ro;
+    return n;
+}
+
+/* Pushes option o of the pending decision as scripts see it. */
+static void push_option(lua_State *L, const Game *g, const Option *o)
+{
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, g->pending.player);
+    lua_setfield(L, -2, "player");
+    lua_pushinteger(L, o->pay);
+    lua_setfield(L, -2, "value");
+    if (o->cell < BOARD_CELLS) {
+        Hex h = board_hex(o->cell);
+        lua_pushinteger(L, h.q);
+        lua_setfield(L, -2, "q");
+        lua_pushinteger(L, h.r);
+        lua_setfield(L, -2, "r");
+    }
+    if (o->subject) {
+        lgame_push_critter(L, g, o->subject - 1);
+        lua_setfield(L, -2, "critter");
+    }
+}
+
+int lgame_perform(Session *s, Game *g, const Option *o)
+{
+    if (o->sub >= s->action_count)
+        return 0;
+    const SessionAction *a = &s->actions[o->sub];
+    lua_State *L = script_lua(s->script);
+    Game *outer = s->current;
+    s->current = g;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
+    lua_getfield(L, -1, "perform");
+    lua_remove(L, -2);
+    push_option(L, g, o);
+    char what[80];
+    snprintf(what, sizeof what, "action '%s'", a->name);
+    int rc = lgame_call(s, a->chunk, 1, 0, what);
+    s->current = outer;
+    return rc < 0 ? -1 : rc == 0 && a->uses_move;
+}
+
+int lgame_action_words(Session *s, const Game *g, const Option *o, char *out, int len)
+{
+    if (o->sub >= s->action_count)
+        return -1;
+    const SessionAction *a = &s->actions[o->sub];
+    lua_State *L = script_lua(s->script);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
+    lua_getfield(L, -1, "label");
+    lua_remove(L, -2);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        snprintf(out, (size_t)len, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (lua_type(L, -1) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        snprintf(out, (size_t)len, "%s", a->name);
+        return 0;
+    }
+    push_option(L, g, o);
+    Game *outer = s->current;
+    int outer_ro = s->read_only;
+    s->current = (Game *)g;
+    s->read_only = 1;
+    int rc = lgame_call(s, a->chunk, 1, 1, "the label of an action");
+    s->current = outer;
+    s->read_only = outer_ro;
+    if (rc != 0)
+        return -1;
+    const char *t = lua_tostring(L, -1);
+    snprintf(out, (size_t)len, "%s", t ? t : a->name);
+    lua_pop(L, 1);
+    return 0;
+}
+
+const luaL_Reg LGAME_ACTION_FUNCS[] = {
+    { "action", l_action },
+    { NULL, NULL },
+};

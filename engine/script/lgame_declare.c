@@ -1,0 +1,258 @@
+/* What scripts declare while they load: power cards (card{}, also from mods,
+ * which may replace or remove base cards), critter and cell marks with the
+ * traits the core enforces, and end reasons. */
+#include "lgame.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lsandbox.h"
+
+/* Raises unless every key of the table at t is one of known (NULL-ended). */
+static void check_keys(lua_State *L, int t, const char *what, const char *const *known)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        int ok = 0;
+        for (int i = 0; known[i] && lua_type(L, -1) == LUA_TSTRING; i++)
+            ok |= strcmp(known[i], lua_tostring(L, -1)) == 0;
+        if (!ok) {
+            char list[400] = "";
+            for (int i = 0; known[i]; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", known[i]);
+            luaL_error(L, "%s: unknown field '%s' (known: %s)", what, luaL_tolstring(L, -1, NULL), list);
+        }
+    }
+}
+
+/* A bolt's decision kinds from `bolt` at the top of the stack: true (any of
+ * the owner's own-turn decisions: 0), a decision name, or a list of them. */
+static uint32_t bolt_kinds(lua_State *L, const char *card)
+{
+    int t = lua_gettop(L);
+    if (lua_type(L, t) == LUA_TBOOLEAN || lua_isnil(L, t))
+        return 0;
+    uint32_t at = 0;
+    int n = lua_type(L, t) == LUA_TTABLE ? (int)lua_rawlen(L, t) : 1;
+    for (int i = 1; i <= n; i++) {
+        if (lua_type(L, t) == LUA_TTABLE)
+            lua_rawgeti(L, t, i);
+        else
+            lua_pushvalue(L, t);
+        const char *name = lua_tostring(L, -1);
+        int kind = -1;
+        for (int k = 0; name && k < DK_COUNT; k++)
+            if (strcmp(decision_kind_name(k), name) == 0)
+                kind = k;
+        if (kind < 0)
+            luaL_error(L, "card '%s': bolt: '%s' is not a decision (move, buy, place, claim, sacrifice, ...)",
+                       card, name ? name : luaL_typename(L, -1));
+        at |= 1u << kind;
+        lua_pop(L, 1);
+    }
+    return at;
+}
+
+static void read_abilities(lua_State *L, int t, PowerCard *c)
+{
+    lua_getfield(L, t, "abilities");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    luaL_checktype(L, -1, LUA_TTABLE);
+    int a = lua_gettop(L);
+    static const char *const KNOWN[] = { "reach", "join", NULL };
+    check_keys(L, a, "card abilities", KNOWN);
+    lua_getfield(L, a, "reach");
+    static const char *const REACH[] = { "tile", "adjacent", "any", NULL };
+    if (!lua_isnil(L, -1))
+        c->reach = (uint8_t)luaL_checkoption(L, -1, NULL, REACH);
+    lua_getfield(L, a, "join");
+    c->join = (uint8_t)lua_toboolean(L, -1);
+    lua_pop(L, 3);
+}
+
+/* Reads card{}'s table at 1 into c (and its docs). Raises on a bad field. */
+static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
+{
+    static const char *const KNOWN[] = { "name", "levels", "middle", "stars", "text", "ruling", "bolt",
+                                         "abilities", "replaces", NULL };
+    check_keys(L, 1, "card", KNOWN);
+    memset(c, 0, sizeof *c);
+    lua_getfield(L, 1, "name");
+    const char *name = lua_tostring(L, -1);
+    if (!name || !*name || strlen(name) >= NAME_LEN)
+        luaL_error(L, "card: 'name' must be a string of 1..%d characters", NAME_LEN - 1);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    lua_getfield(L, 1, "levels");
+    if (!lua_istable(L, -1))
+        luaL_error(L, "card '%s': 'levels' must be { min, max }", c->name);
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    lua_Integer lo = lua_tointeger(L, -2), hi = lua_tointeger(L, -1);
+    if (lo < 1 || hi > 5 || lo > hi)
+        luaL_error(L, "card '%s': levels must lie in 1..5, min first", c->name);
+    c->level_min = (uint8_t)lo;
+    c->level_max = (uint8_t)hi;
+    lua_getfield(L, 1, "middle");
+    c->middle_only = (uint8_t)lua_toboolean(L, -1);
+    lua_getfield(L, 1, "stars");
+    int isnum = 0;
+    lua_Integer stars = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || stars < 0 || stars > 9)
+        luaL_error(L, "card '%s': 'stars' must be 0..9", c->name);
+    c->stars = (uint8_t)stars;
+    lua_getfield(L, 1, "bolt");
+    c->bolt = (uint8_t)(lua_toboolean(L, -1) != 0);
+    c->bolt_at = bolt_kinds(L, c->name);
+    read_abilities(L, 1, c);
+    memset(doc, 0, sizeof *doc);
+    lua_getfield(L, 1, "text");
+    snprintf(doc->text, sizeof doc->text, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_getfield(L, 1, "ruling");
+    snprintf(doc->ruling, sizeof doc->ruling, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_settop(L, 1);
+}
+
+static int card_index(const Rules *r, const char *name)
+{
+    for (int i = 0; i < r->power_card_count; i++)
+        if (strcmp(r->power_cards[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Drops the chunk that declared card i (its handlers, questions and actions). */
+static void drop_declarer(lua_State *L, Session *s, int i)
+{
+    const char *chunk = s->card_docs[i].chunk;
+    for (int c = 0; c < s->chunk_count; c++)
+        if (strcmp(s->chunks[c].name, chunk) == 0)
+            s->chunks[c].dropped = 1;
+    if (script_drop_chunk(s->script, chunk) != 0)
+        luaL_error(L, "out of memory");
+}
+
+/** card{ name, levels = { min, max }, stars, text, ruling, middle, bolt, abilities, replaces } */
+int lgame_card(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (!s->loading_cards)
+        return luaL_error(L, "card: cards are declared while the scripts and mods load");
+    Rules *r = &s->rules;
+    PowerCard c;
+    struct SessionCardDoc doc;
+    read_card(L, &c, &doc);
+    int chunk = lgame_caller_chunk(L);
+    snprintf(doc.chunk, sizeof doc.chunk, "%s", s->chunks[chunk].name);
+    lua_getfield(L, 1, "replaces");
+    const char *replaces = lua_tostring(L, -1);
+    int at = r->power_card_count;
+    if (replaces) {
+        at = card_index(r, replaces);
+        if (at < 0)
+            return luaL_error(L, "card '%s': replaces '%s', which no script declares", c.name, replaces);
+        drop_declarer(L, s, at);
+    } else if (r->power_card_count >= MAX_POWER_CARDS) {
+        return luaL_error(L, "card '%s': more than %d power cards", c.name, MAX_POWER_CARDS);
+    }
+    int twin = card_index(r, c.name);
+    if (twin >= 0 && twin != at)
+        return luaL_error(L, "card: '%s' is declared twice (a mod changes a base card with replaces = \"%s\")",
+                          c.name, c.name);
+    r->power_cards[at] = c;
+    s->card_docs[at] = doc;
+    if (at == r->power_card_count)
+        r->power_card_count++;
+    lua_pushinteger(L, at);
+    return 1;
+}
+
+/** remove_card(name): a mod takes a base card, and its script, out of the game */
+int lgame_remove_card(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    const char *name = luaL_checkstring(L, 1);
+    if (!s->loading_cards)
+        return luaL_error(L, "remove_card: cards are removed while the scripts and mods load");
+    Rules *r = &s->rules;
+    int i = card_index(r, name);
+    if (i < 0)
+        return luaL_error(L, "remove_card: no script declares a card called '%s'", name);
+    drop_declarer(L, s, i);
+    int rest = r->power_card_count - i - 1;
+    memmove(&r->power_cards[i], &r->power_cards[i + 1], sizeof r->power_cards[0] * (size_t)rest);
+    memmove(&s->card_docs[i], &s->card_docs[i + 1], sizeof s->card_docs[0] * (size_t)rest);
+    r->power_card_count--;
+    return 0;
+}
+
+/* Reads boolean traits `keys` (bit i for keys[i]) of the declaration at 1. */
+static int read_traits(lua_State *L, const char *what, const char *const *keys)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const char *known[12];
+    int n = 0;
+    known[n++] = "name";
+    for (int i = 0; keys[i]; i++)
+        known[n++] = keys[i];
+    known[n] = NULL;
+    check_keys(L, 1, what, known);
+    int traits = 0;
+    for (int i = 0; keys[i]; i++) {
+        lua_getfield(L, 1, keys[i]);
+        traits |= lua_toboolean(L, -1) << i;
+        lua_pop(L, 1);
+    }
+    return traits;
+}
+
+static int declare_mark(lua_State *L, int cell)
+{
+    static const char *const CRITTER_TRAITS[] = { "stays", "shelters", "idle", "uncounted", "peaceful", NULL };
+    static const char *const CELL_TRAITS[] = { "no_build", "no_enter", "no_leave", "no_collect", NULL };
+    const char *fn = cell ? "game.cell_mark" : "game.critter_mark";
+    lgame_check_loading(L, fn);
+    int traits = read_traits(L, fn, cell ? CELL_TRAITS : CRITTER_TRAITS);
+    lua_getfield(L, 1, "name");
+    const char *name = luaL_optstring(L, -1, "");
+    Session *s = lgame_session(L);
+    char err[160];
+    int m = cell ? rules_add_cell_mark(&s->rules, name, traits, err, sizeof err)
+                 : rules_add_critter_mark(&s->rules, name, traits, err, sizeof err);
+    if (m < 0)
+        return luaL_error(L, "%s: %s", fn, err);
+    lua_pushstring(L, name);
+    return 1;
+}
+
+/** game.critter_mark{ name, stays, shelters, idle, uncounted, peaceful } -> name */
+static int l_critter_mark(lua_State *L) { return declare_mark(L, 0); }
+/** game.cell_mark{ name, no_build, no_enter, no_leave, no_collect } -> name */
+static int l_cell_mark(lua_State *L) { return declare_mark(L, 1); }
+
+/** game.end_reason(name) -> name: registers a reason the game may end for */
+static int l_end_reason(lua_State *L)
+{
+    lgame_check_loading(L, "game.end_reason");
+    Session *s = lgame_session(L);
+    const char *name = luaL_checkstring(L, 1);
+    if (rules_add_end_reason(&s->rules, name) < 0)
+        return luaL_error(L, "game.end_reason: '%s' is not a name of a-z, 0-9 and _, or %d reasons are "
+                             "registered already", name, MAX_END_REASONS);
+    s->end_reason_names_count = s->rules.end_reason_count;
+    for (int i = 0; i < s->rules.end_reason_count; i++)
+        s->end_reason_names[i] = s->rules.end_reasons[i];
+    lua_pushstring(L, name);
+    return 1;
+}
+
+const luaL_Reg LGAME_DECLARE_FUNCS[] = {
+    { "critter_mark", l_critter_mark },
+    { "cell_mark", l_cell_mark },
+    { "end_reason", l_end_reason },
+    { NULL, NULL },
+};

@@ -1,0 +1,36 @@
+/* Guarded calls into the rules scripts on behalf of one chunk: the one way
+ * questions' answers, actions, offers and labels are called (lgame.h). */
+#include "lgame.h"
+
+#include <stdlib.h>
+
+#include "lsandbox.h"
+
+int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what)
+{
+    lua_State *L = script_lua(s->script);
+    Game *g = s->current;
+    int mod = chunk >= 0 && chunk < s->chunk_count ? s->chunks[chunk].mod : -1;
+    if (mod >= 0 && mods_disabled(g, &s->mods.mod[mod])) {
+        lua_pop(L, nargs + 1);
+        return 1;
+    }
+    Game *snap = NULL;
+    if (mod >= 0 && !s->read_only && (snap = malloc(sizeof *snap)))
+        *snap = *g;   /* a mod's failure undoes what it did (mods.h) */
+    char err[600];
+    const char *name = chunk >= 0 && chunk < s->chunk_count ? s->chunks[chunk].name : "?";
+    int rc = sb_call(s->script, nargs, nres, name, err, sizeof err);
+    if (rc != 0) {
+        if (snap)
+            *g = *snap;
+        if (mod >= 0) {
+            g->mods_disabled |= 1u << mod;
+            snprintf(s->mods.mod[mod].error, sizeof s->mods.mod[mod].error, "%.300s", err);
+        }
+        g->script_errors++;
+        session_script_error(s, g, what, err);
+    }
+    free(snap);
+    return rc;
+}

@@ -1,0 +1,539 @@
+/* game.state: the state a rules script keeps between events, declared once
+ * while the script loads, stored in the Game (so saved, hashed and copied
+ * with every clone), typed, and namespaced by declaration (each call returns
+ * its own table; names never meet another script's).
+ *
+ *   local S = game.state{
+ *     stage = 0,                           -- an integer, starting at 0
+ *     started = false,                     -- a boolean
+ *     spot = game.place(),                 -- a place ({q, r} or nil), moved with the land
+ *     used = game.per_player(false),       -- one value per seat: S.used[p]
+ *     bank = game.per_player{ moves = 0, points = 0 },
+ *     spots = game.list(game.place(), 8),  -- up to 8: #S.spots, S.spots[i], :add, :remove, :clear
+ *   }
+ *
+ * A declaration compiles to StateNodes (session.h) over consecutive slots of
+ * Game.state. A composite value (record, per_player, list) reads as a proxy:
+ * a table whose metatable reads and writes the slots of the game being
+ * handled, checking kinds and ranges. */
+#include "lgame.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_internal.h"
+
+#define STATE_MARKER_KEY "volcanique.state.marker"   /* metatable of place()/per_player()/list() */
+#define STATE_PROXY_KEY "volcanique.state.proxy"     /* metatable of state proxies */
+#define MAX_DEPTH 4
+
+static int proxy_key;   /* its address keys the (node, base) of a proxy */
+
+/* ---- declaring ---- */
+
+static int new_node(lua_State *L, Session *s)
+{
+    if (s->state_node_count >= SESSION_MAX_STATE_NODES)
+        luaL_error(L, "game.state: declarations too large (%d nodes)", SESSION_MAX_STATE_NODES);
+    memset(&s->state_nodes[s->state_node_count], 0, sizeof s->state_nodes[0]);
+    return s->state_node_count++;
+}
+
+static int marker_kind(lua_State *L, int idx)
+{
+    if (!lua_getmetatable(L, idx))
+        return -1;
+    luaL_getmetatable(L, STATE_MARKER_KEY);
+    int is = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!is)
+        return -1;
+    lua_getfield(L, idx, "kind");
+    int kind = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return kind;
+}
+
+static int by_string(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void compile_into(lua_State *L, Session *s, int idx, int node, int depth);
+
+/* A record: its string keys sorted (so every process lays it out alike). */
+static void compile_record(lua_State *L, Session *s, int idx, int node, int depth)
+{
+    const char *keys[64];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "game.state: a table's fields are named by strings (for lists use game.list)");
+        if (n >= 64)
+            luaL_error(L, "game.state: at most 64 fields in one table");
+        keys[n++] = lua_tostring(L, -1);   /* the declaration table keeps the strings alive */
+    }
+    qsort(keys, (size_t)n, sizeof keys[0], by_string);
+    int first = s->state_node_count;
+    for (int i = 0; i < n; i++)
+        new_node(L, s);
+    uint16_t size = 0;
+    for (int i = 0; i < n; i++) {
+        if (strlen(keys[i]) >= sizeof s->state_nodes[0].name)
+            luaL_error(L, "game.state: the name '%s' is longer than 23 characters", keys[i]);
+        lua_getfield(L, idx, keys[i]);
+        compile_into(L, s, lua_gettop(L), first + i, depth + 1);
+        lua_pop(L, 1);
+        StateNode *f = &s->state_nodes[first + i];
+        snprintf(f->name, sizeof f->name, "%s", keys[i]);
+        f->offset = size;
+        size = (uint16_t)(size + f->size);
+    }
+    StateNode *r = &s->state_nodes[node];
+    r->kind = STATE_RECORD;
+    r->first = (uint16_t)first;
+    r->count = (uint16_t)n;
+    r->size = size;
+}
+
+static void compile_marker(lua_State *L, Session *s, int idx, int node, int kind, int depth)
+{
+    StateNode *nd = &s->state_nodes[node];
+    nd->kind = (uint8_t)kind;
+    nd->size = 1;
+    if (kind == STATE_PLACE)
+        return;
+    lua_getfield(L, idx, "of");
+    int of = new_node(L, s);
+    compile_into(L, s, lua_gettop(L), of, depth + 1);
+    lua_pop(L, 1);
+    nd = &s->state_nodes[node];
+    nd->of = (uint16_t)of;
+    int each = s->state_nodes[of].size;
+    if (kind == STATE_PER_PLAYER) {
+        nd->size = (uint16_t)(each * MAX_PLAYERS);
+    } else {
+        lua_getfield(L, idx, "cap");
+        nd->cap = (uint16_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        nd->size = (uint16_t)(1 + each * nd->cap);
+    }
+}
+
+static void compile_into(lua_State *L, Session *s, int idx, int node, int depth)
+{
+    if (depth > MAX_DEPTH)
+        luaL_error(L, "game.state: nested deeper than %d levels", MAX_DEPTH);
+    StateNode *nd = &s->state_nodes[node];
+    int kind;
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: {
+        int isint = 0;
+        lua_Integer v = lua_tointegerx(L, idx, &isint);
+        if (!isint || v < INT32_MIN || v > INT32_MAX)
+            luaL_error(L, "game.state: numbers are 32-bit integers (got %s)", lua_tostring(L, idx));
+        nd->kind = STATE_INT;
+        nd->size = 1;
+        nd->def = (int32_t)v;
+        break;
+    }
+    case LUA_TBOOLEAN:
+        nd->kind = STATE_BOOL;
+        nd->size = 1;
+        nd->def = lua_toboolean(L, idx);
+        break;
+    case LUA_TTABLE:
+        kind = marker_kind(L, idx);
+        if (kind < 0)
+            compile_record(L, s, idx, node, depth);
+        else
+            compile_marker(L, s, idx, node, kind, depth);
+        break;
+    default:
+        luaL_error(L, "game.state: a value is an integer, a boolean, game.place(), game.per_player(...), "
+                      "game.list(...) or a table of those (got %s)", luaL_typename(L, idx));
+    }
+    if (s->state_nodes[node].size > STATE_SLOTS)
+        luaL_error(L, "game.state: declarations too large");
+}
+
+/* Writes the non-zero starting values of node at slot base into the rules. */
+static void add_defaults(lua_State *L, Session *s, int node, int base)
+{
+    const StateNode *nd = &s->state_nodes[node];
+    Rules *r = &s->rules;
+    switch (nd->kind) {
+    case STATE_INT:
+    case STATE_BOOL:
+        if (nd->def == 0)
+            return;
+        if (r->state_init_count >= STATE_INITS)
+            luaL_error(L, "game.state: at most %d values may start other than 0 or false", STATE_INITS);
+        r->state_init_slot[r->state_init_count] = (uint16_t)base;
+        r->state_init_value[r->state_init_count++] = nd->def;
+        return;
+    case STATE_PLACE:
+        r->state_places[base >> 3] |= (uint8_t)(1 << (base & 7));
+        return;
+    case STATE_RECORD:
+        for (int i = 0; i < nd->count; i++)
+            add_defaults(L, s, nd->first + i, base + s->state_nodes[nd->first + i].offset);
+        return;
+    case STATE_PER_PLAYER:
+        for (int p = 0; p < MAX_PLAYERS; p++)
+            add_defaults(L, s, nd->of, base + p * s->state_nodes[nd->of].size);
+        return;
+    default:   /* a list: items exist once added; place items still need their flag */
+        for (int i = 0; i < nd->cap; i++)
+            add_defaults(L, s, nd->of, base + 1 + i * s->state_nodes[nd->of].size);
+    }
+}
+
+static void push_proxy(lua_State *L, int node, int base)
+{
+    lua_createtable(L, 0, 1);
+    lua_pushinteger(L, ((lua_Integer)node << 16) | base);
+    lua_rawsetp(L, -2, &proxy_key);
+    luaL_getmetatable(L, STATE_PROXY_KEY);
+    lua_setmetatable(L, -2);
+}
+
+/** game.state(declaration) -> this script's state (see the top of this file) */
+static int l_state(lua_State *L)
+{
+    lgame_check_loading(L, "game.state");
+    Session *s = lgame_session(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (marker_kind(L, 1) >= 0)
+        return luaL_error(L, "game.state: declare a table of named values, e.g. game.state{ used = game.per_player(false) }");
+    int root = new_node(L, s);
+    compile_into(L, s, 1, root, 0);
+    int base = s->rules.state_used;
+    if (base + s->state_nodes[root].size > STATE_SLOTS)
+        return luaL_error(L, "game.state: all scripts together may keep %d values; this would need %d more",
+                          STATE_SLOTS, base + s->state_nodes[root].size - STATE_SLOTS);
+    add_defaults(L, s, root, base);
+    s->rules.state_used = (uint16_t)(base + s->state_nodes[root].size);
+    push_proxy(L, root, base);
+    return 1;
+}
+
+static int push_marker(lua_State *L, int kind)
+{
+    lua_insert(L, 1);   /* the kind's arguments follow at 2.. */
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, kind);
+    lua_setfield(L, -2, "kind");
+    luaL_getmetatable(L, STATE_MARKER_KEY);
+    lua_setmetatable(L, -2);
+    return lua_gettop(L);
+}
+
+/** game.place() -> the type of a place value (nil until set) */
+static int l_place(lua_State *L)
+{
+    lua_settop(L, 0);
+    lua_pushnil(L);
+    push_marker(L, STATE_PLACE);
+    return 1;
+}
+
+/** game.per_player(value) -> one value per seat, each starting as `value` */
+static int l_per_player(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_settop(L, 1);
+    lua_pushnil(L);
+    int t = push_marker(L, STATE_PER_PLAYER);
+    lua_pushvalue(L, 2);
+    lua_setfield(L, t, "of");
+    return 1;
+}
+
+/** game.list(item, capacity) -> a list of up to `capacity` items like `item` */
+static int l_list(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_Integer cap = lgame_check_range(L, 2, 1, 256);
+    lua_settop(L, 1);
+    lua_pushnil(L);
+    int t = push_marker(L, STATE_LIST);
+    lua_pushvalue(L, 2);
+    lua_setfield(L, t, "of");
+    lua_pushinteger(L, cap);
+    lua_setfield(L, t, "cap");
+    return 1;
+}
+
+/* ---- reading and writing ---- */
+
+static void proxy_of(lua_State *L, int idx, int *node, int *base)
+{
+    lua_rawgetp(L, idx, &proxy_key);
+    lua_Integer v = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    *node = (int)(v >> 16);
+    *base = (int)(v & 0xffff);
+}
+
+static bool scalar(const StateNode *nd)
+{
+    return nd->kind == STATE_INT || nd->kind == STATE_BOOL || nd->kind == STATE_PLACE;
+}
+
+/* Pushes the value of node at slot base in the game being handled. */
+static void push_value(lua_State *L, Session *s, int node, int base)
+{
+    const StateNode *nd = &s->state_nodes[node];
+    if (!scalar(nd)) {
+        push_proxy(L, node, base);
+        return;
+    }
+    int32_t v = lgame_current(L)->state[base];
+    if (nd->kind == STATE_BOOL)
+        lua_pushboolean(L, v != 0);
+    else if (nd->kind == STATE_PLACE && v > 0 && v <= BOARD_CELLS)
+        lgame_push_place(L, v - 1);
+    else if (nd->kind == STATE_PLACE)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, v);
+}
+
+/* The slot value for the Lua value at idx, checked against node's kind. */
+static int32_t slot_value(lua_State *L, const StateNode *nd, int idx, const char *what)
+{
+    if (nd->kind == STATE_BOOL) {
+        if (lua_type(L, idx) != LUA_TBOOLEAN)
+            luaL_error(L, "state %s must be true or false, not %s", what, luaL_typename(L, idx));
+        return lua_toboolean(L, idx);
+    }
+    if (nd->kind == STATE_PLACE) {
+        if (lua_isnil(L, idx))
+            return 0;
+        if (lua_type(L, idx) != LUA_TTABLE)
+            luaL_error(L, "state %s must be a place {q = .., r = ..} or nil, not %s", what, luaL_typename(L, idx));
+        return lgame_check_place(L, idx) + 1;
+    }
+    if (nd->kind != STATE_INT)
+        luaL_error(L, "state %s holds several values: assign them one by one", what);
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, idx, &isint);
+    if (!isint || lua_type(L, idx) != LUA_TNUMBER)
+        luaL_error(L, "state %s must be an integer, not %s", what, luaL_typename(L, idx));
+    if (v < INT32_MIN || v > INT32_MAX)
+        luaL_error(L, "state %s = %I is out of the 32-bit range", what, v);
+    return (int32_t)v;
+}
+
+static void write_value(lua_State *L, Session *s, int node, int base, int idx, const char *what)
+{
+    int32_t v = slot_value(L, &s->state_nodes[node], idx, what);
+    lgame_mutable(L, "state")->state[base] = v;
+}
+
+/* The element node and slot of key k (at idx) in the composite node at base,
+ * or -1 when a list has no such item (read: nil). Raises on a bad key. */
+static int element(lua_State *L, Session *s, int node, int base, int idx, int *slot)
+{
+    const StateNode *nd = &s->state_nodes[node];
+    if (nd->kind == STATE_RECORD) {
+        const char *k = lua_tostring(L, idx);
+        for (int i = 0; k && i < nd->count; i++) {
+            const StateNode *f = &s->state_nodes[nd->first + i];
+            if (strcmp(f->name, k) == 0) {
+                *slot = base + f->offset;
+                return nd->first + i;
+            }
+        }
+        luaL_error(L, "state has no field '%s'", k ? k : luaL_typename(L, idx));
+    }
+    int isint = 0;
+    lua_Integer i = lua_tointegerx(L, idx, &isint);
+    int each = s->state_nodes[nd->of].size;
+    if (nd->kind == STATE_PER_PLAYER) {
+        if (!isint || i < 0 || i >= MAX_PLAYERS)
+            luaL_error(L, "per-player state is indexed by player number (0..%d)", MAX_PLAYERS - 1);
+        *slot = base + (int)i * each;
+        return nd->of;
+    }
+    int len = lgame_current(L)->state[base];
+    if (!isint || i < 1 || i > len)
+        return -1;
+    *slot = base + 1 + ((int)i - 1) * each;
+    return nd->of;
+}
+
+static int proxy_index(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base, slot;
+    proxy_of(L, 1, &node, &base);
+    if (s->state_nodes[node].kind == STATE_LIST && lua_type(L, 2) == LUA_TSTRING) {
+        luaL_getmetatable(L, STATE_PROXY_KEY);
+        lua_getfield(L, -1, "methods");
+        lua_getfield(L, -1, lua_tostring(L, 2));
+        return 1;
+    }
+    int el = element(L, s, node, base, 2, &slot);
+    if (el < 0)
+        lua_pushnil(L);
+    else
+        push_value(L, s, el, slot);
+    return 1;
+}
+
+static int proxy_newindex(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base, slot;
+    proxy_of(L, 1, &node, &base);
+    int el = element(L, s, node, base, 2, &slot);
+    if (el < 0)
+        return luaL_error(L, "a list's items are added with :add (it has %d)", lgame_current(L)->state[base]);
+    write_value(L, s, el, slot, 3, lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "item");
+    return 0;
+}
+
+static int proxy_len(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base;
+    proxy_of(L, 1, &node, &base);
+    const StateNode *nd = &s->state_nodes[node];
+    lua_pushinteger(L, nd->kind == STATE_LIST ? lgame_current(L)->state[base]
+                       : nd->kind == STATE_PER_PLAYER ? lgame_current(L)->players : nd->count);
+    return 1;
+}
+
+/* The list at argument 1: its node and base. Raises when it is not a list. */
+static const StateNode *check_list(lua_State *L, Session *s, int *node, int *base)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    proxy_of(L, 1, node, base);
+    const StateNode *nd = &s->state_nodes[*node];
+    if (nd->kind != STATE_LIST)
+        luaL_error(L, "not a state list (call it as list:add(...))");
+    return nd;
+}
+
+/** list:add(value) appends an item (a table of fields for records) */
+static int list_add(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base;
+    const StateNode *nd = check_list(L, s, &node, &base);
+    Game *g = lgame_mutable(L, "state");
+    int len = g->state[base], each = s->state_nodes[nd->of].size;
+    if (len >= nd->cap)
+        return luaL_error(L, "state list is full (%d items)", nd->cap);
+    int slot = base + 1 + len * each;
+    const StateNode *of = &s->state_nodes[nd->of];
+    if (scalar(of)) {
+        write_value(L, s, nd->of, slot, 2, "item");
+    } else if (of->kind == STATE_RECORD) {
+        memset(&g->state[slot], 0, sizeof g->state[0] * (size_t)each);
+        for (int i = 0; i < of->count; i++)
+            if (lua_istable(L, 2)) {
+                const StateNode *f = &s->state_nodes[of->first + i];
+                lua_getfield(L, 2, f->name);
+                if (!lua_isnil(L, -1) || f->kind == STATE_PLACE)
+                    write_value(L, s, of->first + i, slot + f->offset, lua_gettop(L), f->name);
+                else
+                    g->state[slot + f->offset] = f->def;
+                lua_pop(L, 1);
+            }
+    } else {
+        return luaL_error(L, "list:add: items of this list are filled in after adding");
+    }
+    g->state[base] = len + 1;
+    return 0;
+}
+
+/** list:remove(i) removes item i (later items move up) */
+static int list_remove(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base;
+    const StateNode *nd = check_list(L, s, &node, &base);
+    Game *g = lgame_mutable(L, "state");
+    int len = g->state[base], each = s->state_nodes[nd->of].size;
+    int i = (int)lgame_check_range(L, 2, 1, len > 0 ? len : 1);
+    if (len == 0)
+        return luaL_error(L, "list:remove: the list is empty");
+    int32_t *items = &g->state[base + 1];
+    memmove(&items[(i - 1) * each], &items[i * each], sizeof *items * (size_t)((len - i) * each));
+    g->state[base] = len - 1;
+    return 0;
+}
+
+/** list:clear() removes every item */
+static int list_clear(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base;
+    check_list(L, s, &node, &base);
+    lgame_mutable(L, "state")->state[base] = 0;
+    return 0;
+}
+
+/** list:find(value) -> the index of the first item equal to value, or nil */
+static int list_find(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int node, base;
+    const StateNode *nd = check_list(L, s, &node, &base);
+    const StateNode *of = &s->state_nodes[nd->of];
+    if (!scalar(of))
+        return luaL_error(L, "list:find works on lists of integers, booleans or places");
+    int32_t want = slot_value(L, of, 2, "item");
+    const Game *g = lgame_current(L);
+    for (int i = 0; i < g->state[base]; i++)
+        if (g->state[base + 1 + i] == want) {
+            lua_pushinteger(L, i + 1);
+            return 1;
+        }
+    lua_pushnil(L);
+    return 1;
+}
+
+/* The metatables live in the registry, made on first use. */
+static void ensure_metatables(lua_State *L)
+{
+    if (luaL_getmetatable(L, STATE_PROXY_KEY) != LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    luaL_newmetatable(L, STATE_MARKER_KEY);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    luaL_newmetatable(L, STATE_PROXY_KEY);
+    static const luaL_Reg META[] = { { "__index", proxy_index }, { "__newindex", proxy_newindex },
+                                     { "__len", proxy_len }, { NULL, NULL } };
+    luaL_setfuncs(L, META, 0);
+    static const luaL_Reg METHODS[] = { { "add", list_add }, { "remove", list_remove },
+                                        { "clear", list_clear }, { "find", list_find }, { NULL, NULL } };
+    luaL_newlib(L, METHODS);
+    lua_setfield(L, -2, "methods");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
+
+static int l_state_entry(lua_State *L) { ensure_metatables(L); return l_state(L); }
+static int l_place_entry(lua_State *L) { ensure_metatables(L); return l_place(L); }
+static int l_per_player_entry(lua_State *L) { ensure_metatables(L); return l_per_player(L); }
+static int l_list_entry(lua_State *L) { ensure_metatables(L); return l_list(L); }
+
+const luaL_Reg LGAME_STATE_FUNCS[] = {
+    { "state", l_state_entry },
+    { "place", l_place_entry },
+    { "per_player", l_per_player_entry },
+    { "list", l_list_entry },
+    { NULL, NULL },
+};
