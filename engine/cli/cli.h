@@ -56,5 +56,6 @@ int cmd_compare(const CliArgs *a);
 int cmd_strength(const CliArgs *a);
 int cmd_bench(const CliArgs *a);
 int cmd_powers(const CliArgs *a);
+int cmd_test(const CliArgs *a);
 
 #endif

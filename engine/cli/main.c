@@ -57,6 +57,10 @@ static void print_help(FILE *out)
         "                      list every power card as its script declares it: grid levels,\n"
         "                      stars, Caldera bolt, rules text, ruling and the events its\n"
         "                      handlers hook; --markdown prints the whole of docs/powers.md\n"
+        "  test [FOLDER...] [--filter TEXT] [--mods LIST]\n"
+        "                      run rules tests written in Lua: a folder of *.lua files\n"
+        "                      (default tests/powers), or a mod's folder mods/NAME whose\n"
+        "                      tests/ run with the mod enabled; ends \"N passed, N failed\"\n"
         "  help                this text\n"
         "\n"
         "options:\n"
@@ -107,7 +111,7 @@ int main(int argc, char **argv)
         { "replay", cmd_replay }, { "tui", cmd_tui }, { "sim", cmd_sim },
         { "gui", cmd_gui }, { "merge", cmd_merge }, { "compare", cmd_compare },
         { "strength", cmd_strength }, { "bench", cmd_bench },
-        { "powers", cmd_powers },
+        { "powers", cmd_powers }, { "test", cmd_test },
     };
     if (strcmp(cmd, "help") == 0) {
         print_help(stdout);

@@ -29,8 +29,7 @@ static void place_from_hand(Game *g, int player, int cell, int area)
     Critter *c = &g->player[player].critters[i];
     c->place = AT_BOARD;
     c->cell = (uint16_t)cell;
-    c->area = (uint8_t)area;
-    g->contest_dirty = 1;
+    c->area = (uint8_t)area;   /* onto an uncontrolled biome: no contest can follow */
 }
 
 static void to_crater(Game *g, int id)

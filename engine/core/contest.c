@@ -132,6 +132,7 @@ static void contest_event(Game *g, const View *v, int r, int keep[MAX_PLAYERS])
     EV_SET(ev, CONTEST, r, h.r);
     EV_SET(ev, CONTEST, area, area + 1);
     EV_SET(ev, CONTEST, players, v->active_in[r]);
+    EV_SET(ev, CONTEST, after, g->land_change);
     for (int p = 0; p < g->players; p++) {
         ev.v[CONTEST_count + p] = v->count_in[r][p];
         ev.v[CONTEST_keep + p] = keep[p];
@@ -176,6 +177,8 @@ void contests_resolve(Game *g)
 {
     View v;
     view_compute(g, &v);
+    int after = g->land_change;
+    g->land_change = LAND_NONE;
     for (int r = 0; r < v.rg.count; r++) {
         if (!v.active_in[r])
             continue;
@@ -186,7 +189,9 @@ void contests_resolve(Game *g)
             continue;
         int keep[MAX_PLAYERS];
         base_keep(g, &v, r, keep);
+        g->land_change = (uint8_t)after;   /* the event's `after`, for every region of this round */
         contest_event(g, &v, r, keep);
+        g->land_change = LAND_NONE;
         for (int k = 0; k < g->players; k++) {
             int p = (g->active + k) % g->players;
             apply_keep(g, &v, r, p, keep[p]);

@@ -2,6 +2,7 @@
 #ifndef VQ_CORE_INTERNAL_H
 #define VQ_CORE_INTERNAL_H
 
+#include "effects.h"
 #include "game.h"
 #include "region.h"
 
@@ -65,12 +66,6 @@ void critter_to_hand(Game *g, int id, int cause);
  * scripts (critter_moved, `cause`). */
 void critter_move(Game *g, int id, int cell, int area, int cause);
 
-/* The outcome of a blow to a critter, as the critter_hit handlers leave it. */
-typedef struct HitOutcome {
-    bool spared;   /* it stays, unharmed */
-    bool flee;     /* it must flee to its biome elsewhere, for free */
-    bool stop;     /* what hit it stops */
-} HitOutcome;
 /* Asks the scripts what a blow of `cause` does to critter `id` (base: nothing
  * of the three). */
 HitOutcome critter_hit(Game *g, int id, int cause);

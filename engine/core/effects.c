@@ -130,13 +130,17 @@ int effect_set_aside(Game *g, int id, int cell, char *err, int errlen)
     return 0;
 }
 
-int effect_hit(Game *g, int id, char *err, int errlen)
+int effect_hit(Game *g, int id, int cause, HitOutcome *out, char *err, int errlen)
 {
     if (effect_window(g, err, errlen))
         return -1;
     if (game_critter(g, id)->place != AT_BOARD)
         FAIL("that critter is not on the board");
-    HitOutcome hit = critter_hit(g, id, CAUSE_SCRIPT);
+    if (cause != CAUSE_SCRIPT && cause != CAUSE_TAKEOVER)
+        FAIL("a script's blow is a plain hit or a takeover");
+    HitOutcome hit = critter_hit(g, id, cause);
+    if (out)
+        *out = hit;
     if (game_critter(g, id)->place != AT_BOARD || hit.spared)
         return 0;
     if (hit.flee && !critter_has_trait(g, game_critter(g, id), CT_STAYS))

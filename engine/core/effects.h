@@ -15,6 +15,13 @@
 
 #include "game.h"
 
+/* The outcome of a blow to a critter, as the critter_hit handlers leave it. */
+typedef struct HitOutcome {
+    bool spared;   /* it stays, unharmed */
+    bool flee;     /* it must flee to its biome elsewhere, for free */
+    bool stop;     /* what hit it stops */
+} HitOutcome;
+
 /* 0 in a started game that is not over, else -1 with a message. */
 int effect_window(const Game *g, char *err, int errlen);
 
@@ -36,9 +43,10 @@ int effect_place_critter(Game *g, int player, int cell, int area, char *err, int
 int effect_to_hand(Game *g, int id, char *err, int errlen);
 /* Puts a hand or board critter aside at `cell` (NO_CELL: nowhere shown). */
 int effect_set_aside(Game *g, int id, int cell, char *err, int errlen);
-/* A blow to a board critter: the critter_hit handlers (cause CAUSE_SCRIPT)
- * may spare it or make it flee; otherwise it goes to hand. */
-int effect_hit(Game *g, int id, char *err, int errlen);
+/* A blow to a board critter (cause: CAUSE_SCRIPT or CAUSE_TAKEOVER): the
+ * critter_hit handlers may spare it or make it flee; otherwise it goes to
+ * hand. *out (may be NULL) receives what the handlers decided. */
+int effect_hit(Game *g, int id, int cause, HitOutcome *out, char *err, int errlen);
 
 /* Puts critter mark `mark` on (on = true) or off a board critter. */
 int effect_mark_critter(Game *g, int id, int mark, bool on, char *err, int errlen);

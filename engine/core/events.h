@@ -81,6 +81,7 @@ typedef enum EventFieldKind {
     F(TURN_START, mode, MODE, RW, 0, 0, "what the turn allows: normal, final or finale")           \
     F(TURN_START, moves, INT, RW, 0, 100, "critter moves the move step allows")                    \
     F(TURN_START, buy, BOOL, RW, 0, 1, "whether the buy step happens")                             \
+    F(TURN_START, claim, BOOL, RW, 0, 1, "whether the claim step happens")                         \
     F(TURN_START, sacrifice, BOOL, RW, 0, 1, "whether the sacrifice step happens")                 \
     F(TURN_START, over, BOOL, RW, 0, 1, "true ends the game before this turn is played")
 #define VQ_FIELDS_PHASE(F)                                           \
@@ -120,6 +121,7 @@ typedef enum EventFieldKind {
     F(CONTEST, r, INT, RO, 0, 0, "a tile of the biome: axial r")                                    \
     F(CONTEST, area, INT, RO, 0, 0, "the area of that tile (from 1)")                               \
     F(CONTEST, players, INT, RO, 0, 0, "bit p set: player p has critters there")                    \
+    F(CONTEST, after, LAND, RO, 0, 0, "what last changed the land before this, if anything")      \
     F(CONTEST, count, PLAYERS, RO, 0, 0, "critters each player has there")                          \
     F(CONTEST, keep, PLAYERS, RW, 0, 24, "critters each player keeps (the base rule filled in)")
 #define VQ_FIELDS_VOLCANO_TARGETED(F)                                   \
@@ -267,7 +269,7 @@ typedef enum Cause {
 
 /* How land changed (land_changed `change`). */
 typedef enum LandChange {
-    LAND_SOIL, LAND_ISLAND, LAND_SHIFT, LAND_RIFT, LAND_SLIDE, LAND_REMOVED, LAND_CHANGE_COUNT
+    LAND_NONE, LAND_SOIL, LAND_ISLAND, LAND_SHIFT, LAND_RIFT, LAND_SLIDE, LAND_REMOVED, LAND_CHANGE_COUNT
 } LandChange;
 
 const char *cause_name(int cause);

@@ -358,6 +358,7 @@ HitOutcome critter_hit(Game *g, int id, int cause)
 
 void land_changed(Game *g, int change, int cell)
 {
+    g->land_change = (uint8_t)change;
     if (!listens(g, EV_LAND_CHANGED))
         return;
     Hex h = board_hex(cell);

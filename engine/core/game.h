@@ -150,7 +150,7 @@ typedef struct QueueItem {
 /* A question a rules script asks a player (a game.question's :ask). Its
  * choices live in Game.choice[first .. first + count); the answer goes back
  * to the question's own handler (GameHooks.answer). */
-#define MAX_ASKS 16
+#define MAX_ASKS 48
 #define MAX_CHOICES 256     /* all waiting questions together */
 #define ASK_CONTEXT 4
 
@@ -282,6 +282,7 @@ typedef struct Game {
     int32_t state[STATE_SLOTS];        /* the rules scripts' own state (game.state) */
     uint8_t cell_marks[MAX_CELL_MARKS][BOARD_CELLS / 8];   /* bit per board cell, per cell mark */
     uint8_t turn_skip;                 /* TURN_SKIP_* steps switched off for this turn (turn_start) */
+    uint8_t land_change;               /* LandChange since contests were last resolved (their `after`) */
     uint32_t mods_disabled;            /* bit i: the session's mod i failed and is off in this game */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
@@ -304,7 +305,7 @@ void action_log_free(ActionLog *log);
  * base game's (rules.h); scripts register others by name. */
 
 /* Steps a turn_start handler may switch off for one turn (Game.turn_skip). */
-enum { TURN_SKIP_BUY = 1, TURN_SKIP_SACRIFICE = 2 };
+enum { TURN_SKIP_BUY = 1, TURN_SKIP_SACRIFICE = 2, TURN_SKIP_CLAIM = 4 };
 
 /* Whether cell mark m is on `cell`. */
 static inline bool cell_marked(const Game *g, int m, int cell)

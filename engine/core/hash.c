@@ -371,6 +371,7 @@ uint64_t game_hash(const Game *g)
         for (size_t i = 0; i < sizeof g->cell_marks[m]; i++)
             h_u8(&f, g->cell_marks[m][i]);
     h_u8(&f, g->turn_skip);
+    h_u8(&f, g->land_change);
     h_u32(&f, g->mods_disabled);
 
     h_board(&f, &g->board);

@@ -88,7 +88,7 @@ int invariants_check(const Game *g, char *err, int errlen)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
 
     /* Turn steps switched off are known ones; end reasons are registered ones. */
-    if (g->turn_skip & ~(TURN_SKIP_BUY | TURN_SKIP_SACRIFICE))
+    if (g->turn_skip & ~(TURN_SKIP_BUY | TURN_SKIP_SACRIFICE | TURN_SKIP_CLAIM))
         FAIL("unknown turn steps switched off (%d)", g->turn_skip);
     if (g->end_reason >= r->end_reason_count || g->end_triggered >= r->end_reason_count)
         FAIL("end reason %d is not registered", g->end_reason > g->end_triggered ? g->end_reason : g->end_triggered);

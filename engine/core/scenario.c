@@ -254,6 +254,9 @@ static int st_grid(Ctx *c, char **w, int n)
     if (g->unlocked[p][slot])
         return fail(c, "player %s already holds grid slot %d", w[1], slot);
     g->unlocked[p][slot] = 1;
+    if (g->grid_card[slot] != 255)
+        g->cards_in_play |= (uint64_t)1 << g->grid_card[slot];
+    player_refresh_abilities(g, p);
     int i = first_in_hand(g, p);
     if (i >= 0)
         g->player[p].critters[i] = (Critter){ .place = AT_GRID, .cell = (uint16_t)slot };
@@ -308,7 +311,56 @@ static int st_caldera(Ctx *c, char **w, int n)
             break;
         }
     pl->caldera[pl->caldera_count++] = (uint8_t)card;
+    g->cards_in_play |= (uint64_t)1 << card;
     return 0;
+}
+
+/* hold P CARD: P holds the power from the start (GameOptions.hold). */
+static int st_hold(Ctx *c, char **w, int n)
+{
+    Game *g = c->g;
+    int p = 0, card = 0;
+    if (want(c, n, 3, 3, "hold P CARD") || player_word(c, w[1], &p) || card_word(c, w[2], &card))
+        return -1;
+    g->options.hold[p] |= (uint64_t)1 << card;
+    g->cards_in_play |= (uint64_t)1 << card;
+    player_refresh_abilities(g, p);
+    return 0;
+}
+
+/* mark Q R AREA NAME (a critter mark on the critter there) or mark Q R NAME
+ * (a cell mark on that position). */
+static int st_mark(Ctx *c, char **w, int n)
+{
+    Game *g = c->g;
+    int q = 0, r = 0;
+    if ((n != 4 && n != 5) || int_word(c, w[1], "q", -100, 100, &q) || int_word(c, w[2], "r", -100, 100, &r))
+        return fail(c, "usage: mark Q R NAME (a cell mark) or mark Q R AREA NAME (the critter there)");
+    Hex h = hex_make(q, r);
+    if (!board_in_bounds(h))
+        return fail(c, "(%d,%d) lies off the board", q, r);
+    int cell = board_cell(h);
+    const char *name = w[n - 1];
+    if (n == 4) {
+        for (int m = 0; m < g->rules.cell_mark_count; m++)
+            if (!strcmp(g->rules.cell_marks[m].name, name)) {
+                g->cell_marks[m][cell >> 3] |= (uint8_t)(1 << (cell & 7));
+                return 0;
+            }
+        return fail(c, "no cell mark is called '%s'", name);
+    }
+    int area = 0;
+    if (int_word(c, w[3], "area", 1, MAX_AREAS, &area))
+        return -1;
+    int id = critter_at(g, cell, area - 1);
+    if (id < 0)
+        return fail(c, "no critter stands on area %d at (%d,%d)", area, q, r);
+    for (int m = 0; m < g->rules.critter_mark_count; m++)
+        if (!strcmp(g->rules.critter_marks[m].name, name)) {
+            game_critter(g, id)->marks |= (uint8_t)(1 << m);
+            return 0;
+        }
+    return fail(c, "no critter mark is called '%s'", name);
 }
 
 static int st_caldera_deck(Ctx *c, char **w, int n)
@@ -453,6 +505,8 @@ static int position_line(Ctx *c, char **w, int n, void *ud)
     if (!strcmp(s, "points")) return st_player_count(c, w, n, "points P N", 1);
     if (!strcmp(s, "caldera")) return st_caldera(c, w, n);
     if (!strcmp(s, "caldera_deck")) return st_caldera_deck(c, w, n);
+    if (!strcmp(s, "hold")) return st_hold(c, w, n);
+    if (!strcmp(s, "mark")) return st_mark(c, w, n);
     if (!strcmp(s, "supply")) return st_supply(c, w, n);
     if (!strcmp(s, "unchecked")) {
         c->unchecked = 1;

@@ -52,6 +52,9 @@
  *   caldera P CARD       P holds that Caldera card (taken from the deck if there)
  *   caldera_deck [CARD ...]  the Caldera deck, exactly these cards, the last on top
  *   supply TYPE N        supply count of a tile type (`volcano` for volcano tiles)
+ *   hold P CARD          P holds that power from the start (as GameOptions.hold)
+ *   mark Q R NAME        a cell mark (declared by a script) on that position
+ *   mark Q R AREA NAME   a critter mark on the critter standing on that area
  *   unchecked            skip the final invariants check (a deliberately odd position)
  *
  * Lines take effect in order, except players, variant and seed (read first)

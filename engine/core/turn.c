@@ -41,7 +41,7 @@ void flow_phase_event(Game *g)
 
 /* What the turn_start handlers allow this turn: returns whether the game ends
  * instead. */
-static bool turn_start_event(Game *g, int *moves, bool *buy, bool *sacrifice)
+static bool turn_start_event(Game *g, int *moves, bool *buy, bool *claim, bool *sacrifice)
 {
     if (!listens(g, EV_TURN_START))
         return false;
@@ -52,9 +52,11 @@ static bool turn_start_event(Game *g, int *moves, bool *buy, bool *sacrifice)
     EV_SET(ev, TURN_START, mode, g->mode);
     EV_SET(ev, TURN_START, moves, *moves);
     EV_SET(ev, TURN_START, buy, 1);
+    EV_SET(ev, TURN_START, claim, 1);
     EV_SET(ev, TURN_START, sacrifice, 1);
     emit(g, &ev);
     *buy = EV_GET(ev, TURN_START, buy) != 0;
+    *claim = EV_GET(ev, TURN_START, claim) != 0;
     *sacrifice = EV_GET(ev, TURN_START, sacrifice) != 0;
     g->mode = (uint8_t)EV_GET(ev, TURN_START, mode);
     *moves = (int)EV_GET(ev, TURN_START, moves);
@@ -69,13 +71,14 @@ void flow_begin_turn(Game *g)
     Player *pl = &g->player[g->active];
     pl->sacrificed_board = pl->sacrificed_hand = pl->caldera_bought = 0;
     int moves = 1;
-    bool buy = true, sacrifice = true;
-    if (turn_start_event(g, &moves, &buy, &sacrifice)) {
+    bool buy = true, claim = true, sacrifice = true;
+    if (turn_start_event(g, &moves, &buy, &claim, &sacrifice)) {
         flow_finish(g, g->end_triggered ? g->end_triggered : END_SUPPLY);
         return;
     }
     g->moves_left = (uint16_t)moves;
-    g->turn_skip = (uint8_t)((buy ? 0 : TURN_SKIP_BUY) | (sacrifice ? 0 : TURN_SKIP_SACRIFICE));
+    g->turn_skip = (uint8_t)((buy ? 0 : TURN_SKIP_BUY) | (claim ? 0 : TURN_SKIP_CLAIM) |
+                             (sacrifice ? 0 : TURN_SKIP_SACRIFICE));
     flow_phase_event(g);
     if (mode_rules(g)->move && g->moves_left > 0)
         set_pending(g, DK_MOVE, g->active);
@@ -128,7 +131,7 @@ void flow_enter_claim(Game *g)
 {
     g->phase = PHASE_CLAIM;
     flow_phase_event(g);
-    if (mode_rules(g)->claim)
+    if (mode_rules(g)->claim && !(g->turn_skip & TURN_SKIP_CLAIM))
         set_pending(g, DK_CLAIM, g->active);
     else
         flow_enter_sacrifice(g);

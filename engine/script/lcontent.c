@@ -391,6 +391,7 @@ int content_load_rules(const char *content_dir, Rules *out, char *err, int errle
         return -1;
     }
     memset(out, 0, sizeof *out);
+    rules_base_end_reasons(out);
     int status = 0;
     if (setjmp(r.fail) == 0) {
         read_all(&r, content_dir, out);

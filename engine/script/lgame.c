@@ -52,13 +52,18 @@ void lgame_check_loading(lua_State *L, const char *fn)
         luaL_error(L, "%s: declarations are made while the scripts load, at the top level of a script", fn);
 }
 
+/* The first Lua function up the stack that is not a shared helper of
+ * scripts/lib/: the script on whose behalf a declaration is made. */
 int lgame_caller_chunk(lua_State *L)
 {
     Session *s = lgame_session(L);
     lua_Debug ar;
     const char *name = "?";
-    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
-        name = ar.short_src;
+    for (int level = 1; lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "S", &ar) && ar.what[0] != 'C' && strncmp(ar.short_src, "scripts/lib/", 12) != 0) {
+            name = ar.short_src;
+            break;
+        }
     for (int i = 0; i < s->chunk_count; i++)
         if (strcmp(s->chunks[i].name, name) == 0)
             return i;
@@ -188,6 +193,10 @@ void lgame_push_critter(lua_State *L, const Game *g, int id)
         lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
     }
     if (c->place == AT_BOARD) {
+        lua_pushboolean(L, critter_has_trait(g, c, CT_STAYS) || cell_has_trait(g, c->cell, LT_NO_LEAVE));
+        lua_setfield(L, -2, "fixed");
+        lua_pushboolean(L, critter_has_trait(g, c, CT_PEACEFUL));
+        lua_setfield(L, -2, "peaceful");
         lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
         lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, c->cell, c->area)));
         lua_setfield(L, -2, "biome");
@@ -319,12 +328,18 @@ static int l_stack(lua_State *L)
         lua_pushstring(L, tile_class_name(tt->tile_class)); lua_setfield(L, -2, "top");
         lua_pushstring(L, tt->name); lua_setfield(L, -2, "tile");
         lua_pushinteger(L, t->rotation); lua_setfield(L, -2, "rotation");
-        lua_pushinteger(L, tt->areas); lua_setfield(L, -2, "areas");
+        lua_pushinteger(L, board_areas(&g->board, &g->rules, cell)); lua_setfield(L, -2, "areas");
         if (t->below != NO_TILE) {
             int under = g->rules.tile_types[g->board.tiles[t->below].type].tile_class;
             lua_pushstring(L, tile_class_name(under)); lua_setfield(L, -2, "under");
         }
     }
+    static const char *const TRAITS[] = { "no_build", "no_enter", "no_leave", "no_collect" };
+    for (int t = 0; t < 4; t++)
+        if (cell_has_trait(g, cell, 1 << t)) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, TRAITS[t]);
+        }
     unsigned marks = 0;
     for (int m = 0; m < g->rules.cell_mark_count; m++)
         marks |= (unsigned)cell_marked(g, m, cell) << m;
@@ -366,17 +381,99 @@ static int l_coast(lua_State *L)
     return 1;
 }
 
+/* game.neighbours(q, r) -> the neighbouring positions on the board, clockwise
+ * from east, each { q, r, dir } (dir 1..6; a position past the board's edge
+ * is left out). */
 static int l_neighbours(lua_State *L)
 {
     int cell = lgame_check_cell(L, 1);
     lua_createtable(L, HEX_DIRS, 0);
+    int n = 0;
     for (int d = 0; d < HEX_DIRS; d++) {
-        Hex n = hex_neighbour(board_hex(cell), d);
-        lua_createtable(L, 0, 2);
-        lua_pushinteger(L, n.q); lua_setfield(L, -2, "q");
-        lua_pushinteger(L, n.r); lua_setfield(L, -2, "r");
-        lua_rawseti(L, -2, d + 1);
+        int nb = board_neighbour(cell, d);
+        if (nb == NO_CELL)
+            continue;
+        lgame_push_place(L, nb);
+        lua_pushinteger(L, d + 1);
+        lua_setfield(L, -2, "dir");
+        lua_rawseti(L, -2, ++n);
     }
+    return 1;
+}
+
+/* game.neighbour(q, r, dir) -> the position one step in direction dir (1..6,
+ * clockwise from east), or nil past the board's edge. */
+static int l_neighbour(lua_State *L)
+{
+    int cell = lgame_check_cell(L, 1);
+    int nb = board_neighbour(cell, (int)lgame_check_range(L, 3, 1, HEX_DIRS) - 1);
+    if (nb == NO_CELL)
+        lua_pushnil(L);
+    else
+        lgame_push_place(L, nb);
+    return 1;
+}
+
+/* game.biomes() -> every biome (region) on the board: { biome, tiles, edges,
+ * areas = { {q, r, area, critter}, ... } } (critter: who stands there, if any). */
+static int l_biomes(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    View v;
+    view_compute(g, &v);
+    lua_createtable(L, v.rg.count, 0);
+    for (int r = 0; r < v.rg.count; r++) {
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, biome_name(v.rg.biome[r])); lua_setfield(L, -2, "biome");
+        lua_pushinteger(L, v.rg.tiles[r]); lua_setfield(L, -2, "tiles");
+        lua_pushinteger(L, v.rg.edges[r]); lua_setfield(L, -2, "edges");
+        lua_newtable(L);
+        lua_setfield(L, -2, "areas");
+        lua_rawseti(L, -2, r + 1);
+    }
+    for (int k = 0; k < g->board.land_count; k++) {
+        int c = g->board.land[k];
+        int areas = board_areas(&g->board, &g->rules, c);
+        for (int a = 0; a < areas; a++) {
+            int r = view_region(g, &v, c, a);
+            if (r < 0 || r >= v.rg.count)
+                continue;
+            lua_rawgeti(L, -1, r + 1);
+            lua_getfield(L, -1, "areas");
+            lgame_push_place(L, c);
+            lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
+            lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
+            lua_setfield(L, -2, "closed");
+            int who = critter_at(g, c, a);
+            if (who >= 0) {
+                lgame_push_critter(L, g, who);
+                lua_setfield(L, -2, "critter");
+            }
+            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_pop(L, 2);
+        }
+    }
+    return 1;
+}
+
+/* game.marked_cells(name) -> the positions bearing that cell mark, in board order. */
+static int l_marked_cells(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    const char *name = luaL_checkstring(L, 1);
+    int m = -1;
+    for (int i = 0; i < g->rules.cell_mark_count; i++)
+        if (strcmp(g->rules.cell_marks[i].name, name) == 0)
+            m = i;
+    if (m < 0)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "no cell mark is called '%s'", name));
+    lua_newtable(L);
+    int n = 0;
+    for (int c = 0; c < BOARD_CELLS; c++)
+        if (cell_marked(g, m, c)) {
+            lgame_push_place(L, c);
+            lua_rawseti(L, -2, ++n);
+        }
     return 1;
 }
 
@@ -408,6 +505,8 @@ static int l_biome_areas(lua_State *L)
             lgame_push_place(L, c);
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
             lua_pushboolean(L, who < 0); lua_setfield(L, -2, "free");
+            lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
+            lua_setfield(L, -2, "closed");
             if (who >= 0) {
                 lgame_push_critter(L, g, who);
                 lua_setfield(L, -2, "critter");
@@ -524,6 +623,9 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "land", l_land },
     { "coast", l_coast },
     { "neighbours", l_neighbours },
+    { "neighbour", l_neighbour },
+    { "biomes", l_biomes },
+    { "marked_cells", l_marked_cells },
     { "distance", l_distance },
     { "biome_areas", l_biome_areas },
     { "lava_flows", l_lava_flows },

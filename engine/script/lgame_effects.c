@@ -104,12 +104,20 @@ static int l_set_aside(lua_State *L)
     return 0;
 }
 
-/** game.hit(player, index): a blow (critter_hit handlers may spare it), else to hand */
+/** game.hit(player, index [, "takeover"]) -> "lost" | "spared" | "fled", stopped:
+ * a blow (critter_hit handlers may spare it or make it flee), else to hand */
 static int l_hit(lua_State *L)
 {
     Game *g = lgame_mutable(L, "hit");
-    RESULT(effect_hit(g, lgame_check_critter(L, g, 1), ERRBUF), "hit");
-    return 0;
+    int id = lgame_check_critter(L, g, 1);
+    static const char *const CAUSES[] = { "script", "takeover", NULL };
+    int cause = luaL_checkoption(L, 3, "script", CAUSES) ? CAUSE_TAKEOVER : CAUSE_SCRIPT;
+    HitOutcome hit = { false, false, false };
+    RESULT(effect_hit(g, id, cause, &hit, ERRBUF), "hit");
+    bool stays = g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS].place == AT_BOARD;
+    lua_pushstring(L, hit.spared && stays ? "spared" : hit.flee && stays ? "fled" : "lost");
+    lua_pushboolean(L, hit.stop);
+    return 2;
 }
 
 /** game.mark(player, index, name, on): a critter mark on or off */

@@ -274,7 +274,9 @@ static int call_words(Session *s, const Game *g, const SessionQuestion *q, int n
     int outer_ro = s->read_only;
     s->current = (Game *)g;
     s->read_only = 1;
-    int rc = lgame_call(s, q->chunk, nargs, 1, "the words of a question");
+    char what[96];
+    snprintf(what, sizeof what, "the words of question '%s'", q->name);
+    int rc = lgame_call(s, q->chunk, nargs, 1, what);
     s->current = outer;
     s->read_only = outer_ro;
     if (rc != 0)

@@ -245,7 +245,6 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
     snprintf(content, sizeof content, "%s/content", root);
     if (content_load_rules(content, &s->rules, err, errlen))
         return -1;
-    rules_base_end_reasons(&s->rules);
     s->end_reason_names_count = s->rules.end_reason_count;
     for (int i = 0; i < s->rules.end_reason_count; i++)
         s->end_reason_names[i] = s->rules.end_reasons[i];

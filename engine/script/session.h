@@ -80,8 +80,8 @@ typedef struct Session {
     int loading_cards;         /* card{} is allowed (while scripts and mods load) */
     /* What card{} declared beyond the rules' numbers, by card index: for docs. */
     struct SessionCardDoc {
-        char text[600];
-        char ruling[600];
+        char text[1000];
+        char ruling[1400];
         char chunk[96];        /* the script that declared the card */
     } card_docs[MAX_POWER_CARDS];
     ScriptEventDef event_defs[EV_COUNT];           /* the catalogue as scripts see it */

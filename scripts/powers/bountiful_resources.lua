@@ -1,14 +1,14 @@
 -- Bountiful resources
--- You may hold up to 8 resources after collection for the rest of the game.
+-- The holder keeps up to 8 resources after collecting.
+
+local NAME = "Bountiful resources"
 
 card {
-  name = "Bountiful resources",
+  name = NAME,
   levels = { 1, 2 },
   stars = 1,
   text = "You may hold up to 8 resources after collection for the rest of the game.",
 }
-
-local NAME = "Bountiful resources"
 
 on("collect", function(ev)
   if game.holds(ev.player, NAME) and ev.cap < 8 then ev.cap = 8 end

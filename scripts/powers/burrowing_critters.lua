@@ -1,39 +1,47 @@
 -- Burrowing critters
--- In your sacrifice step you may burrow one of your critters (or let one emerge): a burrowed critter is safe from stacking, cannot move, does not collect, and emerges at the end.
-
-card {
-  name = "Burrowing critters",
-  levels = { 1, 3 },
-  stars = 2,
-  text = "In your sacrifice step you may burrow one of your critters (or let one emerge): a burrowed critter is safe from stacking, cannot move, does not collect, and emerges at the end.",
-  ruling = "One burrow or emergence per sacrifice step, besides the usual sacrifice. A burrowed critter is dormant: it also does not count for targeting and takes no part in contests, but still holds its biome against claims; all burrowed critters emerge at the end and score as usual.",
-}
+-- In the sacrifice step the holder may burrow a critter, or let one emerge.
 
 local NAME = "Burrowing critters"
-local TAG = "burrowing_choice"
+local places = require("places")
+local uses = require("uses").new(NAME)
 
--- In the sacrifice step, besides the usual sacrifice, the holder may burrow one
--- of their critters on the board or let one burrowed critter emerge. A burrowed
--- critter is dormant in the engine's terms (see docs/lua-api.md): safe from
--- stacking, unable to move, collecting nothing, not counted for targeting. All
--- emerge at the end and score as usual (dormant critters score).
-on("phase", function(ev)
-  if ev.phase ~= game.PHASE.sacrifice or not game.holds(ev.player, NAME) then return end
-  local choices = {}
-  for _, c in ipairs(game.critters(ev.player)) do
-    if c.place == "board" then
-      -- value: the critter's index, negative to let a burrowed one emerge
-      choices[#choices + 1] = { value = c.dormant and -c.index or c.index, q = c.q, r = c.r }
+card {
+  name = NAME,
+  levels = { 1, 3 },
+  stars = 2,
+  bolt = "sacrifice",
+  text = "In your sacrifice step you may burrow one of your critters (or let one emerge): a burrowed critter is safe from stacking, cannot move, does not collect, and emerges at the end.",
+  ruling = "One burrow or emergence per sacrifice step, besides the usual sacrifice. A burrowed critter stays where it is (it cannot move, migrate, evacuate or be sacrificed), its stack cannot be stacked on, it collects nothing, does not count for targeting and takes no part in contests, but still holds its biome against claims; a volcano still wipes it out. All emerge at the end and score as usual. Caldera bolt: one more burrow or emergence this turn, in the sacrifice step.",
+}
+
+-- What a burrowed critter is, for the engine: traits it enforces.
+local BURROWED = game.critter_mark{
+  name = "burrowed", stays = true, shelters = true, idle = true, uncounted = true, peaceful = true,
+}
+
+game.action{
+  name = "burrow",
+  at = "sacrifice",
+  card = NAME,
+  offers = function(player)
+    if uses.left(player) <= 0 then return {} end
+    local out = {}
+    for _, c in ipairs(game.critters(player)) do
+      if c.place == "board" then
+        out[#out + 1] = { critter = c, q = c.q, r = c.r, value = c.marks[BURROWED] and 0 or 1 }
+      end
     end
-  end
-  if #choices > 0 then game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true } end
-end, 0, NAME)
+    return out
+  end,
+  label = function(opt)
+    return (opt.value == 1 and "Burrow %s" or "Let %s emerge"):format(places.critter(opt.critter))
+  end,
+  perform = function(ev)
+    uses.spend(ev.player)
+    game.mark(ev.critter.player, ev.critter.index, BURROWED, ev.value == 1)
+  end,
+}
 
-on("decision", function(ev)
-  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
-  if ev.value > 0 then
-    game.set_dormant(ev.player, ev.value, true)
-  else
-    game.set_dormant(ev.player, -ev.value, false)
-  end
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

@@ -1,43 +1,89 @@
 -- Colossal critter
--- In your claim step a critter may be upgraded for 4 resources to a 2-hit-point Colossal critter worth 4 points.
-
-card {
-  name = "Colossal critter",
-  levels = { 1, 3 },
-  stars = 3,
-  text = "In your claim step a critter may be upgraded for 4 resources to a 2-hit-point Colossal critter worth 4 points.",
-  ruling = "Once per claim step, on a regular critter of the holder's on the board; the 4 resources come from the holder's largest piles. The second hit point is armour: lava stopped, an eruption fled for free or a magma bomb absorbed each costs it.",
-}
+-- In the claim step a critter may be upgraded for 4 resources to a Colossal
+-- critter: 2 hit points, worth 4 points.
 
 local NAME = "Colossal critter"
-local TAG = "colossal_upgrade"
 local COST = 4
+local places = require("places")
+local uses = require("uses").new(NAME)
 
--- In the claim step the holder may upgrade one regular critter on the board for
--- 4 resources (ruling: once per claim step, paid from the largest piles). The
--- engine's armour does the rest: lava stopped, an eruption fled for free, a
--- magma bomb absorbed, each costing the point of armour.
-on("phase", function(ev)
-  if ev.phase ~= game.PHASE.claim or not game.holds(ev.player, NAME) then return end
-  local have = game.resources(ev.player)
-  if have.dark + have.medium + have.light < COST then return end
-  local choices = {}
-  for _, c in ipairs(game.critters(ev.player)) do
-    if c.place == "board" and c.armour == 0 and not c.dormant then
-      choices[#choices + 1] = { value = c.index, q = c.q, r = c.r }
+card {
+  name = NAME,
+  levels = { 1, 3 },
+  stars = 3,
+  bolt = "claim",
+  text = "In your claim step a critter may be upgraded for 4 resources to a 2-hit-point Colossal critter worth 4 points.",
+  ruling = "Once per claim step, on a regular critter of the holder's on the board, for 4 resources of the holder's choosing (each distinct payment is offered). The second hit point: arriving lava is stopped (the lava is removed), a magma bomb or other blow is absorbed, an eruption must be fled, for free, to the critter's biome elsewhere (it is lost only if nowhere can take it); a takeover by a Cooperative critter is parried and the mover goes home. Each costs the Colossal its second hit point. It scores 4 points: 1 as a critter, 3 more here. Caldera bolt: one more upgrade this turn, in the claim step.",
+}
+
+local COLOSSAL = game.critter_mark{ name = "colossal" }
+
+local function total(have) return have.dark + have.medium + have.light end
+
+local PAY = game.question{
+  name = "colossal_payment",
+  prompt = "Pay for the Colossal critter how?",
+  label = function(choice, q)
+    local p = game.payments(q.player, { any = COST })[choice.value]
+    return p and ("Pay " .. places.payment(p)) or "Pay"
+  end,
+  context = { critter = 0 },
+  answer = function(ev)
+    local pays = game.payments(ev.player, { any = COST })
+    local c = game.critter(ev.player, ev.context.critter)
+    if not pays[ev.value] or c.place ~= "board" or c.marks[COLOSSAL] then return end
+    game.pay(ev.player, pays[ev.value])
+    game.mark(ev.player, c.index, COLOSSAL, true)
+  end,
+}
+
+game.action{
+  name = "colossal_upgrade",
+  at = "claim",
+  card = NAME,
+  offers = function(player)
+    if uses.left(player) <= 0 or total(game.resources(player)) < COST then return {} end
+    local out = {}
+    for _, c in ipairs(game.critters(player)) do
+      if c.place == "board" and not c.marks[COLOSSAL] then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
     end
+    return out
+  end,
+  label = function(opt) return ("Make %s Colossal (4 resources)"):format(places.critter(opt.critter)) end,
+  perform = function(ev)
+    uses.spend(ev.player)
+    local pays = game.payments(ev.player, { any = COST })
+    local choices = {}
+    for i = 1, #pays do choices[i] = { value = i } end
+    if #pays == 1 then
+      game.pay(ev.player, pays[1])
+      game.mark(ev.player, ev.critter.index, COLOSSAL, true)
+    else
+      PAY:ask(ev.player, choices, { critter = ev.critter.index })
+    end
+  end,
+}
+
+-- The second hit point takes the blow, whatever it is, and is gone.
+on("critter_hit", function(ev)
+  local c = game.critter(ev.owner, ev.critter)
+  if not c.marks[COLOSSAL] then return end
+  game.mark(ev.owner, ev.critter, COLOSSAL, false)
+  if ev.cause == "eruption" then
+    ev.flee = true                    -- must flee to its biome elsewhere, for free
+  elseif ev.cause == "lava" or ev.cause == "takeover" then
+    ev.spared, ev.stop = true, true   -- the lava is removed; a mover goes home
+  else
+    ev.spared = true
   end
-  if #choices > 0 then game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true } end
 end, 0, NAME)
 
-on("decision", function(ev)
-  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
-  if game.pay(ev.player, COST) then game.set_armour(ev.player, ev.value, 1) end
-end, 0, NAME)
-
--- A Colossal critter on the board scores 4 points: 1 as a critter, 3 here.
 on("scoring", function(ev)
   for _, c in ipairs(game.critters(ev.player)) do
-    if c.place == "board" and c.armour > 0 then ev.bonus = ev.bonus + 3 end
+    if c.place == "board" and c.marks[COLOSSAL] then ev.bonus = ev.bonus + 3 end
   end
+end, 0, NAME)
+
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

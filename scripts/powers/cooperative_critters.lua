@@ -1,21 +1,91 @@
 -- Cooperative critters
--- Your critter may move onto another player's controlled biome of its tile: it wipes out their critter, or shares the biome if they cooperate too.
+-- A critter may move onto another player's controlled biome of its own tile:
+-- it wipes out their critter there, or shares the biome if they cooperate too.
+
+local NAME = "Cooperative critters"
+local places = require("places")
+local uses = require("uses").new(NAME, 0)   -- holders move freely; a bolt gives one such move
 
 card {
-  name = "Cooperative critters",
+  name = NAME,
   levels = { 3, 3 },
   middle = true,
   stars = 2,
+  bolt = "move",
   text = "Your critter may move onto another player's controlled biome of its tile: it wipes out their critter, or shares the biome if they cooperate too.",
+  ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step.",
 }
 
-local NAME = "Cooperative critters"
+local function cooperates(player) return game.holds(player, NAME) end
 
--- The engine's "share" ability: a critter may move onto another player's biome
--- on its own tile; a non-cooperating critter there is wiped out (a Colossal one
--- parries: it loses a point of armour and the mover goes home), a cooperating
--- one shares the biome, and sharers never contest each other. Claims are not
--- changed: no critter is placed onto a populated tile.
-on("power_unlocked", function(ev)
-  if game.card(ev.card).name == NAME then game.set_ability(ev.player, "share", 1) end
+-- Areas of critter c's tile in a biome another player controls, free or
+-- held by a non-cooperating opponent's critter.
+local function targets(c)
+  local out = {}
+  for _, biome in ipairs(game.biomes()) do
+    local others, mine, here = false, false, nil
+    for _, a in ipairs(biome.areas) do
+      if a.critter then
+        if a.critter.player == c.player then mine = true else others = true end
+      end
+      if a.q == c.q and a.r == c.r and a.area ~= c.area then here = a end
+    end
+    if here and others and not mine and not here.closed and
+       (not here.critter or not (cooperates(here.critter.player) or here.critter.peaceful)) then
+      out[#out + 1] = here
+    end
+  end
+  return out
+end
+
+game.action{
+  name = "cooperative_move",
+  at = "move",
+  card = NAME,
+  move = true,
+  offers = function(player)
+    if not cooperates(player) and uses.left(player) <= 0 then return {} end
+    local out = {}
+    for _, c in ipairs(game.critters(player)) do
+      if c.place == "board" and not c.fixed then
+        for _, a in ipairs(targets(c)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
+      end
+    end
+    return out
+  end,
+  label = function(opt)
+    return ("Move %s onto another player's biome, area %d of its tile"):format(places.critter(opt.critter), opt.value)
+  end,
+  perform = function(ev)
+    if not cooperates(ev.player) then uses.spend(ev.player) end
+    for _, a in ipairs(game.biome_areas(ev.q, ev.r, ev.value)) do
+      local c = a.critter
+      if c and c.player ~= ev.player and not cooperates(c.player) and not c.peaceful then
+        local _, stopped = game.hit(c.player, c.index, "takeover")
+        if stopped then   -- parried: the mover goes home
+          game.to_hand(ev.player, ev.critter.index)
+          return
+        end
+      end
+    end
+    for _, a in ipairs(game.biome_areas(ev.q, ev.r, ev.value)) do   -- the area is free now, unless a hit critter stayed
+      if a.q == ev.q and a.r == ev.r and a.area == ev.value and a.free then
+        game.move_critter(ev.player, ev.critter.index, ev.q, ev.r, ev.value)
+      end
+    end
+  end,
+}
+
+-- Sharers never contest each other: when everyone there cooperates, all stay.
+on("contest", function(ev)
+  local all = true
+  for p = 0, game.players() - 1 do
+    if ev.count[p] > 0 and not cooperates(p) then all = false end
+  end
+  if not all or ev.players & (ev.players - 1) == 0 then return end
+  for p = 0, game.players() - 1 do ev.keep[p] = ev.count[p] end
+end, 0, NAME)
+
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

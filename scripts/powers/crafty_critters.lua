@@ -1,16 +1,16 @@
 -- Crafty critters
--- You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.
-
-card {
-  name = "Crafty critters",
-  levels = { 2, 4 },
-  bolt = true,
-  stars = 1,
-  text = "You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.",
-  ruling = "Caldera bolt: one more tile may be bought this turn.",
-}
+-- A third tile when the first two bought this turn went onto volcanic soil.
 
 local NAME = "Crafty critters"
+
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 1,
+  bolt = "buy",
+  text = "You may buy up to three tiles if the first two tiles bought this turn were played on volcanic soil.",
+  ruling = "Caldera bolt: one more tile may be bought this turn, offered in the buy step only.",
+}
 
 -- The base rule allows a second tile after the first went onto soil; Crafty
 -- allows a third when the first two both did.
@@ -20,7 +20,6 @@ on("buy_limit", function(ev)
   end
 end, 0, NAME)
 
--- Caldera bolt: one more tile may be bought this turn.
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then game.add_buys(1) end
 end, 0, NAME)

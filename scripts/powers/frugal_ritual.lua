@@ -1,27 +1,27 @@
 -- Frugal ritual
--- Your sacrifice from hand costs 2 resources of different types instead of 5.
-
-card {
-  name = "Frugal ritual",
-  levels = { 2, 4 },
-  bolt = true,
-  stars = 1,
-  text = "Your sacrifice from hand costs 2 resources of different types instead of 5.",
-  ruling = "Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types.",
-}
+-- The sacrifice from hand costs 2 resources of different types.
 
 local NAME = "Frugal ritual"
 
-local BOLT_TURN = game.slot("frugal_ritual.bolt_turn")
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 1,
+  bolt = "sacrifice",
+  text = "Your sacrifice from hand costs 2 resources of different types instead of 5.",
+  ruling = "Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types; offered in the sacrifice step only.",
+}
+
+local S = game.state{ bolt_turn = game.per_player(0) }   -- the turn a bolt was played in
 
 on("cost", function(ev)
-  local bolt = game.var(BOLT_TURN) == game.turn() and game.active() == ev.player
-  if ev.item == game.COST.sacrifice and (bolt or game.holds(ev.player, NAME)) then
-    ev.any, ev.alike, ev.each, ev.distinct = 2, 0, 0, 1
+  if ev.item ~= "sacrifice" then return end
+  local bolt = S.bolt_turn[ev.player] == game.turn() and game.active() == ev.player
+  if bolt or game.holds(ev.player, NAME) then
+    ev.any, ev.alike, ev.each, ev.distinct = 2, 0, 0, true
   end
 end, 0, NAME)
 
--- Caldera bolt: this turn's sacrifice from hand costs 2 different resources.
 on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then game.set_var(BOLT_TURN, game.turn()) end
+  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
 end, 0, NAME)

@@ -1,26 +1,54 @@
 -- Herding critters
--- Moving a critter into a biome you control forms a herd: it moves as one onto uncontrolled biomes, collects 2 for its biome, and scores 1 point.
-
-card {
-  name = "Herding critters",
-  levels = { 2, 4 },
-  stars = 2,
-  text = "Moving a critter into a biome you control forms a herd: it moves as one onto uncontrolled biomes, collects 2 for its biome, and scores 1 point.",
-}
+-- Critters joining a biome their owner controls form a herd, which moves as
+-- one onto uncontrolled biomes, collects 2 and scores a point.
 
 local NAME = "Herding critters"
+local PACK = "Pack critters"
+local groups = require("groups")
+local places = require("places")
 
--- The engine's "join" and "group" abilities (group 2: a herd). Moving a critter
--- into a biome its owner holds (on its tile or a neighbouring one) forms a
--- herd; the herd moves as one critter onto uncontrolled biomes only, collects
--- 2 resources for its biome, and scores 1 point at the end (RULINGS).
--- Ruling: a player holding Pack critters too keeps the pack's rules.
-on("power_unlocked", function(ev)
-  if game.card(ev.card).name ~= NAME then return end
-  game.set_ability(ev.player, "join", 1)
-  if game.ability(ev.player, "group") ~= 1 then game.set_ability(ev.player, "group", 2) end
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 2,
+  abilities = { join = true },
+  text = "Moving a critter into a biome you control forms a herd: it moves as one onto uncontrolled biomes, collects 2 for its biome, and scores 1 point.",
+  ruling = "A critter may move into a biome its owner controls on its tile or a neighbouring one, forming a herd. In later move steps the herd moves as one (one move) onto an uncontrolled biome touching a tile where one of its critters stands or a tile next to one, if it has room for all of it. A herd collects 2 resources for its biome, keeps all of its lead in contests, and scores 1 point at the end. A player holding Pack critters too keeps the pack's rules.",
+}
+
+local function herds(player) return game.holds(player, NAME) and not game.holds(player, PACK) end
+
+game.action{
+  name = "herd_move",
+  at = "move",
+  card = NAME,
+  move = true,
+  offers = function(player)
+    if not herds(player) then return {} end
+    local out = {}
+    for _, m in ipairs(groups.moves(player, "free")) do
+      out[#out + 1] = { critter = m.group.critters[1], q = m.first.q, r = m.first.r, value = m.first.area }
+    end
+    return out
+  end,
+  label = function(opt)
+    return ("Move the herd of %s to the biome at %s"):format(places.critter(opt.critter), places.at(opt))
+  end,
+  perform = function(ev)
+    groups.move(ev.player, ev.critter, ev.q, ev.r, ev.value, false)
+  end,
+}
+
+on("contest", function(ev)
+  for p = 0, game.players() - 1 do
+    if ev.count[p] > 0 and herds(p) then groups.keep_all(ev, p) end
+  end
+end, 0, NAME)
+
+on("collect_biome", function(ev)
+  if ev.critters >= 2 and herds(ev.player) then ev.amount = 2 end
 end, 0, NAME)
 
 on("scoring", function(ev)
-  if game.ability(ev.player, "group") == 2 then ev.bonus = ev.bonus + #game.groups(ev.player) end
+  if herds(ev.player) then ev.bonus = ev.bonus + #groups.of(ev.player) end
 end, 0, NAME)

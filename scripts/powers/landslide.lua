@@ -1,57 +1,84 @@
 -- Landslide
--- Whenever a volcano is activated you may slide a tile next to it onto a lower neighbouring tile, crushing critters that cannot escape.
-
-card {
-  name = "Landslide",
-  levels = { 2, 4 },
-  stars = 2,
-  text = "Whenever a volcano is activated you may slide a tile next to it onto a lower neighbouring tile, crushing critters that cannot escape.",
-}
+-- Whenever a volcano is activated, the holder may slide a tile next to it
+-- onto a lower neighbouring stack.
 
 local NAME = "Landslide"
-local TAG = "landslide_slide"
+local places = require("places")
+local uses = require("uses").new(NAME, 0)   -- holders slide at every volcano; a bolt adds one on the player's own
+
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 2,
+  bolt = "target",
+  text = "Whenever a volcano is activated you may slide a tile next to it onto a lower neighbouring tile, crushing critters that cannot escape.",
+  ruling = "Each holder, in turn order from the active player, first picks the stack next to the volcano whose top tile slides (stacks of two or more tiles, so one stays), then the lower land stack next to it where it lands (not the volcano); edges need not match. Critters riding the tile survive; those under it flee as from lava, paying to evacuate, or are lost. Caldera bolt: a slide when your own volcano erupts this turn; offered while choosing a volcano's target.",
+}
 
 local function can_take(s) return s.height > 0 and not s.lava and s.top ~= "volcano" end
 
--- Whenever a volcano is activated, each holder (in turn order from the active
--- player) may slide the top tile of a stack next to it onto a lower
--- neighbouring stack. Ruling: the sliding stack keeps at least one tile, so only
--- stacks of two or more slide; the destination is any lower land stack next to
--- it but the volcano; edges need not match. Choice value: 10 * (index of the
--- sliding stack among the volcano's neighbours) + direction of the slide.
+-- Where the top tile of `from` may slide: lower land next to it, not the volcano.
+local function destinations(from, volcano)
+  local fs, out = game.stack(from.q, from.r), {}
+  for _, to in ipairs(game.neighbours(from.q, from.r)) do
+    local ts = game.stack(to.q, to.r)
+    if not places.same(to, volcano) and can_take(ts) and not ts.no_build and ts.height < fs.height then
+      out[#out + 1] = { q = to.q, r = to.r }
+    end
+  end
+  return out
+end
+
+local WHERE = game.question{
+  name = "landslide_where",
+  prompt = function(q) return "Slide the top tile at " .. places.at(q.context.from) .. " onto which stack?" end,
+  label = function(choice) return "Onto the stack at " .. places.at(choice) end,
+  pass = "No landslide after all",
+  context = { from = game.place(), volcano = game.place() },
+  answer = function(ev)
+    if ev.passed then return end
+    local from, to = ev.context.from, { q = ev.q, r = ev.r }
+    for _, d in ipairs(destinations(from, ev.context.volcano)) do   -- still possible?
+      local fs = game.stack(from.q, from.r)
+      if places.same(d, to) and can_take(fs) and fs.height >= 2 then
+        return game.slide(from.q, from.r, to.q, to.r)
+      end
+    end
+  end,
+}
+
+local WHICH = game.question{
+  name = "landslide_which",
+  prompt = "A landslide: which stack next to the volcano slides?",
+  label = function(choice) return "The top tile of the stack at " .. places.at(choice) end,
+  pass = "No landslide",
+  context = { volcano = game.place() },
+  answer = function(ev)
+    if ev.passed then return end
+    local from = { q = ev.q, r = ev.r }
+    WHERE:ask(ev.player, destinations(from, ev.context.volcano), { from = from, volcano = ev.context.volcano })
+  end,
+}
+
 on("volcano_activated", function(ev)
-  local around = game.neighbours(ev.q, ev.r)
+  local volcano = { q = ev.q, r = ev.r }
   for k = 0, game.players() - 1 do
     local p = (game.active() + k) % game.players()
-    if game.holds(p, NAME) then
+    local slides = game.holds(p, NAME) or (p == ev.player and uses.left(p) > 0)
+    if slides then
+      if not game.holds(p, NAME) then uses.spend(p) end
       local choices = {}
-      for i, from in ipairs(around) do
+      for _, from in ipairs(game.neighbours(ev.q, ev.r)) do
         local fs = game.stack(from.q, from.r)
-        if can_take(fs) and fs.height >= 2 then
-          for d, to in ipairs(game.neighbours(from.q, from.r)) do
-            local ts = game.stack(to.q, to.r)
-            if (to.q ~= ev.q or to.r ~= ev.r) and can_take(ts) and ts.height < fs.height then
-              choices[#choices + 1] = { value = i * 10 + d, q = to.q, r = to.r }
-            end
-          end
+        if can_take(fs) and fs.height >= 2 and #destinations(from, volcano) > 0 then
+          choices[#choices + 1] = { q = from.q, r = from.r }
         end
       end
-      if #choices > 0 then
-        game.ask{ player = p, tag = TAG, choices = choices, pass = true }
-      end
+      WHICH:ask(p, choices, { volcano = volcano })
     end
   end
 end, 0, NAME)
 
--- The volcano's position is not in the answer: the sliding stack's index and the
--- direction lead from the destination back to it.
-on("decision", function(ev)
-  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
-  local d = ev.value % 10
-  local back = game.neighbours(ev.q, ev.r)[(d + 2) % 6 + 1]   -- the opposite direction
-  -- Other answers (another slide, a bomb) may have changed the stacks since the question.
-  local fs, ts = game.stack(back.q, back.r), game.stack(ev.q, ev.r)
-  if can_take(fs) and can_take(ts) and ts.height < fs.height then
-    game.slide(back.q, back.r, ev.q, ev.r)
-  end
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

@@ -1,40 +1,48 @@
 -- Lateral eruption
--- When you buy a volcano you may roll a d4 for a second explosion site beside it.
-
-card {
-  name = "Lateral eruption",
-  levels = { 2, 4 },
-  stars = 3,
-  text = "When you buy a volcano you may roll a d4 for a second explosion site beside it.",
-}
+-- The holder's volcano may erupt a second time beside itself: a d4 picks the site.
 
 local NAME = "Lateral eruption"
-local TAG = "lateral_eruption_side"
+local places = require("places")
+local uses = require("uses").new(NAME)
 
--- When the holder activates a volcano they may roll a d4 for a second explosion
--- site. Ruling (the pictures are missing): the holder picks the side, a
--- neighbouring stack that becomes number 1; the d4 counts clockwise from it over
--- the volcano's neighbours; if the rolled neighbour can take a volcano (a land
--- stack without lava or a volcano; it may be higher) it erupts too, with its own
--- lava but no second Power Grid unlock. The supply must still hold a Volcano.
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 3,
+  bolt = "target",
+  text = "When you buy a volcano you may roll a d4 for a second explosion site beside it.",
+  ruling = "When the holder activates a volcano they may roll a d4 for a second explosion site (the pictures are missing): the holder picks the side, a neighbouring stack that becomes number 1, and the d4 counts clockwise from it over the volcano's neighbours. If the rolled neighbour can take a volcano (a land stack without lava or a volcano; it may be higher) it erupts too, with its own lava but no second Power Grid unlock; the supply must still hold a Volcano. Caldera bolt: a lateral eruption for a volcano activated this turn; offered while choosing a volcano's target.",
+}
+
+local SIDE = game.question{
+  name = "lateral_eruption_side",
+  prompt = "A lateral eruption: roll a d4 counting clockwise from which side?",
+  label = function(choice) return "From the stack at " .. places.at(choice) end,
+  pass = "No lateral eruption",
+  context = { volcano = game.place() },
+  answer = function(ev)
+    if ev.passed then return end
+    local v = ev.context.volcano
+    local first
+    for _, n in ipairs(game.neighbours(v.q, v.r)) do
+      if n.q == ev.q and n.r == ev.r then first = n.dir end
+    end
+    if not first then return end
+    local site = game.neighbour(v.q, v.r, (first - 1 + game.roll(4) - 1) % 6 + 1)
+    if not site then return end
+    local s = game.stack(site.q, site.r)
+    if s.height > 0 and not s.lava and s.top ~= "volcano" and not s.no_build and game.supply().volcanoes > 0 then
+      game.erupt(ev.player, site.q, site.r)
+    end
+  end,
+}
+
 on("volcano_activated", function(ev)
-  if not game.holds(ev.player, NAME) or game.supply().volcanoes == 0 then return end
-  local choices = {}
-  for i, at in ipairs(game.neighbours(ev.q, ev.r)) do
-    choices[#choices + 1] = { value = i, q = at.q, r = at.r }
-  end
-  -- the answer names side i; the volcano is found again from it
-  game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true }
+  if uses.left(ev.player) <= 0 or game.supply().volcanoes == 0 then return end
+  uses.spend(ev.player)
+  SIDE:ask(ev.player, game.neighbours(ev.q, ev.r), { volcano = { q = ev.q, r = ev.r } })
 end, 0, NAME)
 
-on("decision", function(ev)
-  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
-  local first = ev.value                                     -- direction from the volcano
-  local volcano = game.neighbours(ev.q, ev.r)[(first + 2) % 6 + 1]
-  local around = game.neighbours(volcano.q, volcano.r)
-  local site = around[(first - 1 + game.roll(4) - 1) % 6 + 1]
-  local s = game.stack(site.q, site.r)
-  if s.height > 0 and not s.lava and s.top ~= "volcano" and game.supply().volcanoes > 0 then
-    game.erupt(ev.player, site.q, site.r)
-  end
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

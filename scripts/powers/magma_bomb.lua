@@ -1,36 +1,54 @@
 -- Magma bomb
--- Once per round, whenever someone sets off a volcano, roll a d6: the magma lands on that neighbour of the volcano and wipes out the critters there.
-
-card {
-  name = "Magma bomb",
-  levels = { 1, 3 },
-  stars = 2,
-  text = "Once per round, whenever someone sets off a volcano, roll a d6: the magma lands on that neighbour of the volcano and wipes out the critters there.",
-  ruling = "Once per round for each holder. The d6 picks the neighbour of the volcano, numbered clockwise from east; it may be higher than the volcano. Every critter there takes a blow: it returns to its owner's hand, or a Colossal critter loses its point of armour.",
-}
+-- Once per round, whenever someone sets off a volcano, the holder may roll a
+-- d6: the magma lands on that neighbour of the volcano.
 
 local NAME = "Magma bomb"
-local TAG = "magma_bomb_throw"
-local THREW = {}   -- per player: the slot holding the round in which they last threw
-for p = 0, 4 do THREW[p] = game.slot("magma_bomb.round_thrown." .. p) end
+local places = require("places")
+
+card {
+  name = NAME,
+  levels = { 1, 3 },
+  stars = 2,
+  bolt = "target",
+  text = "Once per round, whenever someone sets off a volcano, roll a d6: the magma lands on that neighbour of the volcano and wipes out the critters there.",
+  ruling = "Once per round for each holder. The d6 picks the neighbour of the volcano, numbered clockwise from east; it may be higher than the volcano. Every critter there takes a blow: it returns to its owner's hand, unless something spares it (a Colossal critter loses its second hit point). A neighbour past the board's edge is a miss. Caldera bolt: a throw at a volcano set off this turn, besides the round's one; offered while choosing a volcano's target.",
+}
+
+local S = game.state{
+  thrown = game.per_player(0),      -- the round of the holder's last throw
+  bolt_turn = game.per_player(0),   -- the turn a bolt was played in
+}
 
 local function round() return (game.turn() - 1) // game.players() + 1 end
 
--- Whenever a volcano is set off, each holder who has not thrown this round may throw.
+local THROW = game.question{
+  name = "magma_bomb_throw",
+  prompt = function(q) return "Throw a magma bomb at the volcano at " .. places.at(q.context.volcano) .. "?" end,
+  labels = { [1] = "Throw it (roll a d6 for where it lands)" },
+  pass = "Keep it",
+  context = { volcano = game.place(), bolt = 0 },
+  answer = function(ev)
+    if ev.passed then return end
+    if ev.context.bolt == 1 then S.bolt_turn[ev.player] = 0 else S.thrown[ev.player] = round() end
+    local at = ev.context.volcano
+    local hit = game.neighbour(at.q, at.r, game.roll(6))
+    if not hit then return end
+    for _, c in ipairs(game.critters_at(hit.q, hit.r)) do game.hit(c.player, c.index) end
+  end,
+}
+
 on("volcano_activated", function(ev)
+  local at = { q = ev.q, r = ev.r }
   for p = 0, game.players() - 1 do
-    if game.holds(p, NAME) and game.var(THREW[p]) ~= round() then
-      game.ask{ player = p, tag = TAG, choices = { { value = 1, q = ev.q, r = ev.r } }, pass = true }
+    if game.holds(p, NAME) and S.thrown[p] ~= round() then
+      THROW:ask(p, { { value = 1, q = ev.q, r = ev.r } }, { volcano = at })
+    end
+    if p == ev.player and S.bolt_turn[p] == game.turn() then
+      THROW:ask(p, { { value = 1, q = ev.q, r = ev.r } }, { volcano = at, bolt = 1 })
     end
   end
 end, 0, NAME)
 
--- The d6 picks the neighbour (numbered clockwise from east); it may be higher
--- than the volcano. Every critter there takes a blow: wiped out to its owner's
--- hand, or an armoured (Colossal) critter loses a point of armour.
-on("decision", function(ev)
-  if ev.tag ~= game.tag(TAG) or ev.choice < 0 then return end
-  game.set_var(THREW[ev.player], round())
-  local hit = game.neighbours(ev.q, ev.r)[game.roll(6)]
-  for _, c in ipairs(game.critters_at(hit.q, hit.r)) do game.damage(c.player, c.index) end
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
 end, 0, NAME)

@@ -1,23 +1,47 @@
 -- Pack critters
--- Move a critter into a biome you control to form a pack; a pack moves as one onto any connecting biome, wiping out smaller opposition.
-
-card {
-  name = "Pack critters",
-  levels = { 2, 4 },
-  stars = 2,
-  text = "Move a critter into a biome you control to form a pack; a pack moves as one onto any connecting biome, wiping out smaller opposition.",
-}
+-- Critters joining a biome their owner controls form a pack, which moves as
+-- one onto any connecting biome, wiping out smaller opposition.
 
 local NAME = "Pack critters"
+local groups = require("groups")
+local places = require("places")
 
--- The engine's "join" and "group" abilities (group 1: a pack). A critter may
--- move into a biome its owner holds on a neighbouring tile, forming a pack; in
--- later move steps the pack moves as one critter onto a connecting biome with
--- room for all of it, controlled or not, wiping out every smaller opposition
--- there (armour parries a blow). A pack collects one resource per critter, and
--- in contests keeps the whole difference, so larger packs overwhelm smaller ones.
-on("power_unlocked", function(ev)
-  if game.card(ev.card).name ~= NAME then return end
-  game.set_ability(ev.player, "join", 1)
-  game.set_ability(ev.player, "group", 1)   -- a pack outranks a herd
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 2,
+  abilities = { join = true },
+  text = "Move a critter into a biome you control to form a pack; a pack moves as one onto any connecting biome, wiping out smaller opposition.",
+  ruling = "A critter may move into a biome its owner controls on its tile or a neighbouring one (the card's join ability), forming a pack of the critters there. In later move steps the pack moves as one (one move) onto a biome touching a tile where one of its critters stands or a tile next to one, controlled or not, if the biome has room for all of it: its free areas and those of every smaller opposition, which is wiped out first (a Colossal critter parries). A pack collects one resource per critter, keeps all of its lead in contests, and a larger pack overwhelms a smaller one. Burrowed critters are not wiped out.",
+}
+
+game.action{
+  name = "pack_move",
+  at = "move",
+  card = NAME,
+  move = true,
+  offers = function(player)
+    if not game.holds(player, NAME) then return {} end
+    local out = {}
+    for _, m in ipairs(groups.moves(player, "any")) do
+      out[#out + 1] = { critter = m.group.critters[1], q = m.first.q, r = m.first.r, value = m.first.area }
+    end
+    return out
+  end,
+  label = function(opt)
+    return ("Move the pack of %s to the biome at %s"):format(places.critter(opt.critter), places.at(opt))
+  end,
+  perform = function(ev)
+    groups.move(ev.player, ev.critter, ev.q, ev.r, ev.value, true)
+  end,
+}
+
+on("contest", function(ev)
+  for p = 0, game.players() - 1 do
+    if ev.count[p] > 0 and game.holds(p, NAME) then groups.keep_all(ev, p) end
+  end
+end, 0, NAME)
+
+on("collect_biome", function(ev)
+  if ev.critters >= 2 and game.holds(ev.player, NAME) then ev.amount = ev.critters end
 end, 0, NAME)

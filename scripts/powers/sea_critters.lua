@@ -1,129 +1,146 @@
 -- Sea critters
--- Once per turn place a critter in the ocean, move a sea critter to another ocean space, or bring it ashore onto an uncontrolled biome.
-
-card {
-  name = "Sea critters",
-  levels = { 2, 4 },
-  bolt = true,
-  stars = 1,
-  text = "Once per turn place a critter in the ocean, move a sea critter to another ocean space, or bring it ashore onto an uncontrolled biome.",
-  ruling = "The sea action is offered as the claim step begins. A sea critter stands in an ocean space next to land, one per space, and swims any distance to another; it comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be; when the lava turns to soil it swims to the nearest open space. Caldera bolt: one sea action at once.",
-}
+-- Once per turn, in the claim step: put a critter into the ocean, swim a sea
+-- critter to another ocean space, or bring one ashore.
+--
+-- A sea critter is a critter set aside (game.set_aside) at an ocean space:
+-- out of play, so it controls, collects and scores nothing, cannot be
+-- sacrificed and does not count for targeting; the front ends show it there.
 
 local NAME = "Sea critters"
-local TAG = "sea_critters"            -- an action: value = KIND * 1000 + critter * 10 + area
-local PICK = "sea_critters_pick"      -- first step when the actions are too many: value = critter (0: from hand)
+local places = require("places")
+local uses = require("uses").new(NAME)
 
-local PLACE, ASHORE, SWIM, MORE = 1, 2, 3, 9
-local MAX_CHOICES = 96                -- what game.ask allows
+card {
+  name = NAME,
+  levels = { 2, 4 },
+  stars = 1,
+  bolt = "claim",
+  text = "Once per turn place a critter in the ocean, move a sea critter to another ocean space, or bring it ashore onto an uncontrolled biome.",
+  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be; when land forms under it (soil, an island, land moving) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step.",
+}
 
--- The actions open to `player` with `who`: 0 a critter from hand, else sea critter `who`.
-local function actions(player, who)
-  local list = {}
-  if who == 0 then
-    if game.hand(player) == 0 then return list end
-    for _, s in ipairs(game.sea_spaces()) do
-      list[#list + 1] = { value = PLACE * 1000, q = s.q, r = s.r }
-    end
-    return list
-  end
-  local c = game.critters(player)[who]
-  if c.place ~= "sea" or game.frozen(c.q, c.r) then return list end
-  for _, l in ipairs(game.sea_landings(player, who)) do
-    list[#list + 1] = { value = ASHORE * 1000 + who * 10 + l.area, q = l.q, r = l.r }
-  end
-  for _, s in ipairs(game.sea_spaces()) do
-    list[#list + 1] = { value = SWIM * 1000 + who * 10, q = s.q, r = s.r }
-  end
-  return list
-end
-
--- The subjects that have an action: 0 for the hand, then sea critters by index.
-local function subjects(player)
-  local list = {}
-  if #actions(player, 0) > 0 then list[1] = 0 end
+local function sea_critters(player)
+  local out = {}
   for _, c in ipairs(game.critters(player)) do
-    if c.place == "sea" and #actions(player, c.index) > 0 then list[#list + 1] = c.index end
+    if c.place == "aside" and c.q then out[#out + 1] = c end
   end
-  return list
+  return out
 end
 
--- Asks page `page` (from 0) of `who`'s actions; a "more" choice leads to the next page.
-local function ask_page(player, who, page)
-  local all = actions(player, who)
-  if #all == 0 then return end
-  if #all <= MAX_CHOICES then
-    game.ask{ player = player, tag = TAG, choices = all, pass = true }
-    return
-  end
-  local size = MAX_CHOICES - 1
-  local choices = {}
-  for i = page * size + 1, math.min(#all, (page + 1) * size) do choices[#choices + 1] = all[i] end
-  local next_page = (#all > (page + 1) * size) and page + 1 or 0
-  choices[#choices + 1] = MORE * 1000 + who * 10 + next_page % 10
-  game.ask{ player = player, tag = TAG, choices = choices, pass = true }
-end
-
--- One sea action for `player`: a single question when it fits, else the subject first.
-local function offer(player)
-  local whos = subjects(player)
-  if #whos == 0 then return end
-  if #whos == 1 then return ask_page(player, whos[1], 0) end
-  local all = {}
-  for _, who in ipairs(whos) do
-    for _, a in ipairs(actions(player, who)) do all[#all + 1] = a end
-    if #all > MAX_CHOICES then break end
-  end
-  if #all <= MAX_CHOICES then
-    game.ask{ player = player, tag = TAG, choices = all, pass = true }
-    return
-  end
-  local choices = {}
-  for _, who in ipairs(whos) do
-    if who == 0 then
-      choices[#choices + 1] = 0
-    else
-      local c = game.critters(player)[who]
-      choices[#choices + 1] = { value = who, q = c.q, r = c.r }
+-- Whether a sea critter of anyone's is at (q, r).
+local function occupied(q, r)
+  for p = 0, game.players() - 1 do
+    for _, c in ipairs(sea_critters(p)) do
+      if c.q == q and c.r == r then return true end
     end
-  end
-  game.ask{ player = player, tag = PICK, choices = choices, pass = true }
-end
-
-on("phase", function(ev)
-  if ev.phase == game.PHASE.claim and game.holds(ev.player, NAME) then offer(ev.player) end
-end, 0, NAME)
-
--- Caldera bolt: one sea action now, whatever the step.
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then offer(ev.player) end
-end, 0, NAME)
-
--- Whether an answered action is still open: another question answered first
--- (a Rift moving an island, say) may have changed the coast since it was asked.
-local function still_open(player, who, value, q, r)
-  for _, a in ipairs(actions(player, who)) do
-    if a.value == value and a.q == q and a.r == r then return true end
   end
   return false
 end
 
-on("decision", function(ev)
-  if ev.choice < 0 then return end
-  if ev.tag == game.tag(PICK) then
-    ask_page(ev.player, ev.value, 0)
-  elseif ev.tag == game.tag(TAG) then
-    local kind, who, area = ev.value // 1000, ev.value // 10 % 100, ev.value % 10
-    if kind ~= MORE and not still_open(ev.player, who, ev.value, ev.q, ev.r) then
-      offer(ev.player)   -- stale: ask again with the actions open now
-    elseif kind == PLACE then
-      game.put_to_sea(ev.player, ev.q, ev.r)
-    elseif kind == ASHORE then
-      game.come_ashore(ev.player, who, ev.q, ev.r, area)
-    elseif kind == SWIM then
-      game.swim(ev.player, who, ev.q, ev.r)
-    elseif kind == MORE then
-      ask_page(ev.player, who, area)
+-- Open spaces: ocean next to land, without lava or a sea critter.
+local function open_spaces()
+  local out = {}
+  for _, at in ipairs(game.coast()) do
+    if not game.stack(at.q, at.r).lava and not occupied(at.q, at.r) then out[#out + 1] = at end
+  end
+  return out
+end
+
+-- Where a sea critter at `at` may come ashore: free areas of uncontrolled
+-- biomes on the land next to it.
+local function landings(at)
+  local out = {}
+  for _, n in ipairs(game.neighbours(at.q, at.r)) do
+    local s = game.stack(n.q, n.r)
+    for area = 1, s.areas or 0 do
+      local a = game.biome_areas(n.q, n.r, area)
+      local spot
+      for _, x in ipairs(a) do if x.q == n.q and x.r == n.r and x.area == area then spot = x end end
+      if spot and spot.free and not spot.closed and places.uncontrolled(n.q, n.r, area) then
+        out[#out + 1] = { q = n.q, r = n.r, value = area }
+      end
     end
   end
+  return out
+end
+
+local function offers(player, kind)
+  if uses.left(player) <= 0 then return {} end
+  local out = {}
+  if kind == "put" then
+    if game.hand(player) == 0 then return out end
+    for _, at in ipairs(open_spaces()) do out[#out + 1] = { q = at.q, r = at.r } end
+  else
+    for _, c in ipairs(sea_critters(player)) do
+      local list = kind == "swim" and open_spaces() or landings(c)
+      for _, to in ipairs(list) do out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value } end
+    end
+  end
+  return out
+end
+
+local function first_in_hand(player)
+  for _, c in ipairs(game.critters(player)) do
+    if c.place == "hand" then return c end
+  end
+end
+
+game.action{
+  name = "sea_put",
+  at = "claim",
+  card = NAME,
+  offers = function(player) return offers(player, "put") end,
+  label = function(opt) return "Put a critter into the ocean at " .. places.at(opt) end,
+  perform = function(ev)
+    uses.spend(ev.player)
+    game.set_aside(ev.player, first_in_hand(ev.player).index, ev.q, ev.r)
+  end,
+}
+
+game.action{
+  name = "sea_swim",
+  at = "claim",
+  card = NAME,
+  offers = function(player) return offers(player, "swim") end,
+  label = function(opt) return ("Swim the sea critter at %s to %s"):format(places.at(opt.critter), places.at(opt)) end,
+  perform = function(ev)
+    uses.spend(ev.player)
+    game.set_aside(ev.player, ev.critter.index, ev.q, ev.r)
+  end,
+}
+
+game.action{
+  name = "sea_ashore",
+  at = "claim",
+  card = NAME,
+  offers = function(player) return offers(player, "ashore") end,
+  label = function(opt)
+    return ("Bring the sea critter at %s ashore onto area %d at %s"):format(places.at(opt.critter), opt.value,
+      places.at(opt))
+  end,
+  perform = function(ev)
+    uses.spend(ev.player)
+    game.move_critter(ev.player, ev.critter.index, ev.q, ev.r, ev.value)
+  end,
+}
+
+-- Land formed under a sea critter: it swims to the nearest open space
+-- (ties: board order), or returns to hand when there is none.
+on("land_changed", function(ev)
+  for p = 0, game.players() - 1 do
+    for _, c in ipairs(sea_critters(p)) do
+      if game.stack(c.q, c.r).height > 0 then
+        local best, dist
+        for _, at in ipairs(open_spaces()) do
+          local d = game.distance(c.q, c.r, at.q, at.r)
+          if not dist or d < dist then best, dist = at, d end
+        end
+        if best then game.set_aside(p, c.index, best.q, best.r) else game.to_hand(p, c.index) end
+      end
+    end
+  end
+end, 0, NAME)
+
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

@@ -1,26 +1,42 @@
 -- Sleight of land
--- When you activate a volcano you may turn the target tile to any orientation before the Volcano is placed on it.
-
-card {
-  name = "Sleight of land",
-  levels = { 1, 3 },
-  stars = 0,
-  text = "When you activate a volcano you may turn the target tile to any orientation before the Volcano is placed on it.",
-}
+-- The activator may turn the target tile before the Volcano lands on it.
 
 local NAME = "Sleight of land"
-local TAG = "sleight_of_land_rotation"
+local uses = require("uses").new(NAME)
 
--- Before the Volcano lands, its activator may turn the target tile.
+card {
+  name = NAME,
+  levels = { 1, 3 },
+  stars = 0,
+  bolt = "target",
+  text = "When you activate a volcano you may turn the target tile to any orientation before the Volcano is placed on it.",
+  ruling = "Each turn of the tile that gives a different pattern of edges is offered. Caldera bolt: while choosing a volcano's target, the tile may be turned as the power allows.",
+}
+
+local TURN = game.question{
+  name = "sleight_of_land_turn",
+  prompt = function(q) return "Turn the target tile before the volcano lands on it?" end,
+  label = function(choice) return ("Turn it %d sixth%s clockwise"):format(choice.value, choice.value == 1 and "" or "s") end,
+  pass = "Leave it as it is",
+  answer = function(ev)
+    if ev.passed then return end
+    local s = game.stack(ev.q, ev.r)
+    if s.areas and s.areas > 0 and not s.lava then
+      game.rotate_top(ev.q, ev.r, (s.rotation + ev.value) % 6)
+    end
+  end,
+}
+
 on("volcano_targeted", function(ev)
-  if not game.holds(ev.player, NAME) then return end
+  if uses.left(ev.player) <= 0 then return end
   local s = game.stack(ev.q, ev.r)
-  if s.top ~= "uno" and s.top ~= "duo" and s.top ~= "trio" then return end
+  if not s.areas or s.areas < 2 or s.lava then return end   -- an Uno looks the same every way
   local choices = {}
-  for rot = 0, 5 do choices[#choices + 1] = { value = rot, q = ev.q, r = ev.r } end
-  game.ask{ player = ev.player, tag = TAG, choices = choices, pass = true }
+  for k = 1, 5 do choices[#choices + 1] = { value = k, q = ev.q, r = ev.r } end
+  uses.spend(ev.player)
+  TURN:ask(ev.player, choices)
 end, 0, NAME)
 
-on("decision", function(ev)
-  if ev.tag == game.tag(TAG) and ev.choice > 0 then game.rotate_top(ev.q, ev.r, ev.value) end
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
 end, 0, NAME)

@@ -1,29 +1,29 @@
 -- Volcanic winter
--- A spreading winter freezes the board from a tile you choose, stopping placement, movement, sacrifice and collection where it reaches, and ends the game.
+-- A winter spreads from a tile its unlocker chooses, freezing the board, and
+-- ends the game.
+
+local NAME = "Volcanic winter"
+local places = require("places")
 
 card {
-  name = "Volcanic winter",
+  name = NAME,
   levels = { 5, 5 },
   stars = 4,
   text = "A spreading winter freezes the board from a tile you choose, stopping placement, movement, sacrifice and collection where it reaches, and ends the game.",
-  ruling = "The unlocker picks the tile the winter starts from: any land tile not yet frozen (the first 96 in board order at most), only while no other end sequence runs. At the end of every turn every position, land or ocean, next to a frozen one freezes; unlocking the power again adds another spawn point. Once all land is frozen, finale turns follow until no lava is left.",
+  ruling = "The unlocker picks the tile the winter starts from: any land tile not yet frozen, only while no other end sequence runs. Nothing is built on a frozen position, no critter is placed, moved, migrated or evacuated onto or off it, or sacrificed from it, and critters on it collect nothing; lava still flows across it. At the end of every turn every position, land or ocean, next to a frozen one freezes; unlocking the power again adds another spawn point. Once all land is frozen, finale turns follow until no lava is left.",
 }
 
-local NAME = "Volcanic winter"
-local ASK_START = "volcanic_winter_start"
+local FROZEN = game.cell_mark{ name = "frozen", no_build = true, no_enter = true, no_leave = true, no_collect = true }
+local WINTER = game.end_reason("winter")
 
--- The sequence (rulebook: Volcanic winter; rulings in docs/rules.md):
---   0  no winter
---   1  winter: it began on a tile its unlocker chose, and at the end of every
---      turn every position (land or ocean) next to a frozen one freezes;
---      anyone unlocking the power again starts another spawn point
---   2  all land is frozen: finale turns until no lava is left, then scoring
-local STAGE = game.slot("volcanic_winter.stage")
+-- stage: 0 no winter; 1 it spreads at the end of every turn; 2 all land is
+-- frozen: finale turns until no lava is left, then scoring.
+local S = game.state{ stage = 0 }
 
 local function thawed_land()
   local out = {}
   for _, at in ipairs(game.land()) do
-    if not game.frozen(at.q, at.r) then out[#out + 1] = at end
+    if not game.stack(at.q, at.r).marks[FROZEN] then out[#out + 1] = at end
   end
   return out
 end
@@ -31,39 +31,40 @@ end
 -- A winter starts (or gains a spawn point) only while no other end sequence runs.
 local function may_start()
   local e = game.end_triggered()
-  return game.var(STAGE) <= 1 and (e == 0 or e == game.END.winter)
+  return S.stage <= 1 and (e == nil or e == WINTER)
 end
 
--- Unlocking the power: the unlocker picks the tile the winter starts from
--- (ruling: any land tile not yet frozen; the first 96 in board order at most).
+local START = game.question{
+  name = "volcanic_winter_start",
+  prompt = "Where does the volcanic winter begin?",
+  label = function(choice) return "The tile at " .. places.at(choice) end,
+  answer = function(ev)
+    if not may_start() then return end
+    game.mark_cell(ev.q, ev.r, FROZEN, true)
+    if S.stage == 0 then
+      S.stage = 1
+      game.trigger_end(WINTER)
+    end
+  end,
+}
+
 on("power_unlocked", function(ev)
   if game.card(ev.card).name ~= NAME or not may_start() then return end
-  local choices = {}
-  for _, at in ipairs(thawed_land()) do
-    if #choices < 96 then choices[#choices + 1] = { value = 1, q = at.q, r = at.r } end
-  end
-  if #choices > 0 then
-    game.ask{ player = ev.player, tag = ASK_START, choices = choices }
-  end
-end, 0, NAME)
-
-on("decision", function(ev)
-  if ev.tag ~= game.tag(ASK_START) or ev.choice < 0 or not may_start() then return end
-  game.freeze(ev.q, ev.r)
-  if game.var(STAGE) == 0 then
-    game.set_var(STAGE, 1)
-    game.trigger_end(game.END.winter)
-  end
+  START:ask(ev.player, thawed_land())
 end, 0, NAME)
 
 -- Each turn's end, the winter spreads one ring; once all land is frozen the finale begins.
 on("turn_end", function(ev)
-  if game.var(STAGE) ~= 1 then return end
-  game.spread_frozen()
-  if #thawed_land() == 0 then game.set_var(STAGE, 2) end
+  if S.stage ~= 1 then return end
+  local ring = {}
+  for _, at in ipairs(game.marked_cells(FROZEN)) do
+    for _, n in ipairs(game.neighbours(at.q, at.r)) do ring[#ring + 1] = n end
+  end
+  for _, at in ipairs(ring) do game.mark_cell(at.q, at.r, FROZEN, true) end
+  if #thawed_land() == 0 then S.stage = 2 end
 end, 0, NAME)
 
 on("turn_start", function(ev)
-  if game.var(STAGE) ~= 2 then return end
-  if game.lava_count() == 0 then ev.over = 1 else ev.mode = game.MODE.finale end
+  if S.stage ~= 2 then return end
+  if game.lava_count() == 0 then ev.over = true else ev.mode = "finale" end
 end, 0, NAME)

@@ -52,7 +52,10 @@ TEST(rule_cannot_buy_a_tile_that_cannot_connect)
     CHECK(fx_find(&g, VERB_BUY, -1, -1, fx_type("duo_dark_light")) >= 0);
 }
 
-TEST(rule_cannot_afford_a_tile_sacrifices_from_hand_and_forfeits_the_buy)
+/* Rulebook, Insufficient resources, and RULINGS, Small rulings: the forced
+ * sacrifice forfeits the buy and stack step and the claim step with it; a
+ * board sacrifice and collection remain. */
+TEST(rule_cannot_afford_a_tile_sacrifices_from_hand_and_forfeits_buy_and_claim)
 {
     static Game g;
     fx_scenario(&g,
@@ -63,9 +66,8 @@ TEST(rule_cannot_afford_a_tile_sacrifices_from_hand_and_forfeits_the_buy)
                 "turn A move\n");
     fx_do(&g, VERB_PASS, -1, -1, -1);
     CHECK_EQ(crater_count(&g, 0), 1);
-    CHECK_EQ(g.phase, PHASE_CLAIM);              /* buy step forfeited */
-    fx_do(&g, VERB_PASS, -1, -1, -1);            /* claim nothing */
-    CHECK_EQ(g.phase, PHASE_SACRIFICE);
+    CHECK_EQ(g.phase, PHASE_SACRIFICE);          /* buy and claim forfeited: (2,0) stays unclaimed */
+    CHECK_EQ(fx_count(&g, VERB_CRITTER), 0);
     CHECK_EQ(fx_count(&g, VERB_SACRIFICE), 1);   /* a board sacrifice is still allowed */
 }
 

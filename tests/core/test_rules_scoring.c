@@ -21,13 +21,28 @@ TEST(rule_score_critters_edges_volcanoes_and_crater)
     CHECK_EQ(a->volcanoes, 2);
     CHECK_EQ(a->sacrifices, 1);
     CHECK_EQ(a->largest, 3);
-    CHECK_EQ(a->tallest, 3);   /* height 1 everywhere: A stands over three such stacks, B one */
-    CHECK_EQ(b->tallest, 0);
+    CHECK_EQ(a->tallest, 1);   /* height 1 everywhere, each stands on one stack: an exact draw */
+    CHECK_EQ(b->tallest, 1);
     CHECK_EQ(a->diversified, 0);
-    CHECK_EQ(a->total, 13);
+    CHECK_EQ(a->total, 11);
     CHECK_EQ(b->edges, 0);
-    CHECK_EQ(b->total, 1);
+    CHECK_EQ(b->total, 2);
     CHECK_EQ(sc.winners, 1);
+}
+
+/* RULINGS, End of game: "a critter on the tallest stack" - the stack a critter
+ * stands on counts, not a taller stack its region reaches onto. */
+TEST(rule_tallest_biome_is_the_tallest_stack_a_critter_stands_on)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\ntile 1 0 uno_dark\ntile 1 0 uno_dark\ntile 1 0 uno_dark\n"
+                "tile 3 0 uno_light\ntile 3 0 uno_light\n"
+                "critter A 0 0 dark\ncritter B 3 0 light\n");
+    game_score(&g, &sc);
+    CHECK_EQ(sc.line[0].tallest, 0);   /* A's biome reaches the height-3 stack, but A stands at height 1 */
+    CHECK_EQ(sc.line[1].tallest, 3);   /* B stands on the height-2 stack */
 }
 
 TEST(rule_tallest_biome_scores_three)

@@ -114,7 +114,9 @@ TEST(rule_sacrifice_from_the_board_once_and_from_hand_for_five_once)
                 "tile 2 0 uno_light\n"
                 "critter A 0 0 dark\n"
                 "critter A 2 0 light\n"
+                "tile 1 0 uno_dark\n"
                 "resources A dark 4 medium 3\n"
+                "resources B dark 3\n"   /* B's turn then stops at the buy step */
                 "turn A sacrifice\n");
     CHECK_EQ(fx_count(&g, VERB_SACRIFICE), 2);
     CHECK(fx_find_pay(&g, VERB_SACRIFICE_HAND, -1, 4, 1, 0) >= 0);   /* 5 of any kinds */

@@ -172,8 +172,8 @@ TEST(rule_lava_in_the_ocean_becomes_volcanic_soil)
 TEST(rule_lava_on_land_flows_downhill_each_turn)
 {
     static Game g;
-    fx_scenario(&g, LAVA_ABOVE_B);
-    scenario_run(&g);   /* B holds nothing: the critter goes home unasked */
+    fx_scenario(&g, LAVA_ABOVE_B "resources B dark 2\n");   /* B's next turn stops at its buy step */
+    scenario_run(&g);   /* B cannot pay to evacuate: the critter goes home unasked */
     REQUIRE(g.lava_count == 1);
     CHECK_EQ(g.lava[0].cell, C(1, 0));
     CHECK(!(g.board.cells[C(0, 0)].flags & CELL_LAVA));

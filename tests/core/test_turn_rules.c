@@ -95,7 +95,11 @@ TEST(lava_flows_only_downhill)
     }
     g.lava[0] = (Lava){ (uint16_t)fx_cell(0, 0), 0, 0 };
     g.lava_count = 1;
-    run_lava(&g);
+    at(&g, PHASE_COLLECT, DK_DISCARD);
+    g.pending.aux = 7;
+    g.player[1].resources[BIOME_DARK] = 2;   /* B's next turn stops at its buy step */
+    g.supply_resources[BIOME_DARK] -= 2;
+    flow_advance(&g);
     REQUIRE(g.lava_count == 1);
     CHECK_EQ(g.lava[0].cell, fx_cell(1, 0));
     CHECK(g.board.cells[fx_cell(1, 0)].flags & CELL_LAVA);

@@ -40,19 +40,43 @@ static void need(const char *text, const char *file, const char *what, const cha
         th_fail(__FILE__, __LINE__, "%s is not documented in %s (looked for \"%s\")", what, file, pattern);
 }
 
-TEST(api_docs_name_every_event)
+/* The section of text starting at `start` up to the next "\n### " (or the end). */
+static const char *section_end(const char *start)
+{
+    const char *next = strstr(start + 1, "\n### ");
+    return next ? next : start + strlen(start);
+}
+
+/* Every event of the catalogue, and every field of it, is documented: a
+ * "### `name`" section in docs/lua-api.md naming each field as `field`, and
+ * an Event.name class in the annotations with a ---@field for each. */
+TEST(api_docs_name_every_event_and_field)
 {
     char *doc = slurp("docs/lua-api.md"), *meta = slurp("scripts/meta/volcanique.lua");
     REQUIRE(doc && meta);
     for (int i = 0; i < EV_COUNT; i++) {
-        char pat[96], what[96];
-        snprintf(what, sizeof what, "event '%s'", EVENT_NAMES[i]);
-        snprintf(pat, sizeof pat, "### `%s`", EVENT_NAMES[i]);
+        const EventDef *d = &EVENT_DEFS[i];
+        char pat[96], what[160];
+        snprintf(what, sizeof what, "event '%s'", d->name);
+        snprintf(pat, sizeof pat, "### `%s`", d->name);
+        const char *sec = strstr(doc, pat);
         need(doc, "docs/lua-api.md", what, pat);
-        snprintf(pat, sizeof pat, "fun(event: \"%s\"", EVENT_NAMES[i]);
+        snprintf(pat, sizeof pat, "fun(event: \"%s\"", d->name);
         need(meta, "scripts/meta/volcanique.lua", what, pat);
-        snprintf(pat, sizeof pat, "@class Event.%s:", EVENT_NAMES[i]);
+        snprintf(pat, sizeof pat, "@class Event.%s:", d->name);
+        const char *cls = strstr(meta, pat);
         need(meta, "scripts/meta/volcanique.lua", what, pat);
+        for (int f = 0; f < d->nfields && sec && cls; f++) {
+            snprintf(what, sizeof what, "field '%s' of event '%s'", d->fields[f].name, d->name);
+            snprintf(pat, sizeof pat, "`%s`", d->fields[f].name);
+            const char *end = section_end(sec), *hit = strstr(sec, pat);
+            if (!hit || hit > end)
+                th_fail(__FILE__, __LINE__, "%s is not in its section of docs/lua-api.md", what);
+            snprintf(pat, sizeof pat, "---@field %s ", d->fields[f].name);
+            const char *next = strstr(cls + 1, "---@class"), *mh = strstr(cls, pat);
+            if (!mh || (next && mh > next))
+                th_fail(__FILE__, __LINE__, "%s has no ---@field in its class in scripts/meta/volcanique.lua", what);
+        }
     }
     free(doc);
     free(meta);

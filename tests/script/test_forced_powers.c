@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "describe.h"
 #include "events.h"
 #include "harness.h"
 #include "invariants.h"
@@ -94,22 +95,6 @@ static int choose(const Game *g, const Option *opts, int n, uint64_t deal, uint6
     return (int)(mix(rng) % (uint64_t)n);
 }
 
-/* The session's hooks with a tally of failing handlers: the core reports a
- * rules script error and goes on with the base values, but here it fails the game. */
-static int script_errors;
-static char script_error[256];
-
-static int counting_emit(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
-{
-    int rc = session_hooks()->emit(g, ud, ev, err, errlen);
-    if (rc != 0 && script_errors++ == 0)
-        snprintf(script_error, sizeof script_error, "rules script error in '%s': %s", EVENT_NAMES[ev->id], err);
-    return rc;
-}
-
-static int counting_listens(void *ud, int id) { return session_hooks()->listens(ud, id); }
-static const GameHooks COUNTING_HOOKS = { counting_emit, counting_listens, NULL };
-
 /* The names of the cards in `deal`, comma separated, for messages. */
 static void deal_names(const Rules *r, uint64_t deal, char *out, size_t outlen)
 {
@@ -138,18 +123,17 @@ static int play_forced_game(Session *s, int players, uint64_t seed, uint64_t dea
                names, err);
         return -1;
     }
-    s->game.hooks = &COUNTING_HOOKS;
-    script_errors = 0;
+    s->quiet = 1;   /* a script error fails the game below, with its message */
     static Option opts[MAX_OPTIONS];
     uint64_t rng = seed * 0x9E3779B97F4A7C15ull + (uint64_t)players;
     Game *g = &s->game;
     int decisions = 0, rc = 0;
     while (!game_over(g)) {
         Pending at = g->pending;
-        char kind[120];   /* the decision, with the question's tag when a script asked it */
+        char kind[160];   /* the decision, with a script question's prompt */
         if (at.kind == DK_SCRIPT && g->ask_len > 0) {
-            char prompt[64];
-            session_hooks()->ask_text(s, g, ASK_TEXT_PROMPT, prompt, sizeof prompt);
+            char prompt[120];
+            game_prompt_text(g, prompt, sizeof prompt);
             snprintf(kind, sizeof kind, "script question '%s'", prompt);
         } else
             snprintf(kind, sizeof kind, "%s", decision_kind_name(at.kind));
@@ -160,9 +144,9 @@ static int play_forced_game(Session *s, int players, uint64_t seed, uint64_t dea
             what = "stall";
         } else if (game_apply(g, choose(g, opts, n, deal, &rng), err, sizeof err)) {
             what = "error";
-        } else if (script_errors) {
-            snprintf(err, sizeof err, "%s", script_error);
-            what = "error";
+        } else if (g->script_errors) {
+            snprintf(err, sizeof err, "%.250s", s->error);
+            what = "script error";
         } else if (invariants_check(g, err, sizeof err)) {
             what = "invariant broken";
         } else if (++decisions > MAX_DECISIONS) {

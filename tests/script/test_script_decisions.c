@@ -1,6 +1,6 @@
-/* Rules scripts open decisions with game.ask and hear the answer as the
- * "decision" event; the question is asked of the named player before play
- * goes on, and the answer replays like any other option. */
+/* Rules scripts ask questions (game.question) in words; the question is asked
+ * of the named player before play goes on, the answer goes to the question's
+ * own handler, and it replays like any other option. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "describe.h"
 #include "session.h"
 
 /* A root whose content is the shipped one and whose rules are `script`. */
@@ -44,14 +45,18 @@ static void remove_root(const char *root)
 }
 
 static const char *ASK_AT_FIRST_TURN =
+    "local S = game.state{ answer = 0, passed = false }\n"
+    "local LUCKY = game.question{\n"
+    "  name = 'lucky_number',\n"
+    "  prompt = 'Pick a lucky number',\n"
+    "  label = function(c) return 'Number ' .. c.value end,\n"
+    "  pass = 'No number today',\n"
+    "  answer = function(ev)\n"
+    "    if ev.passed then S.passed = true else S.answer = ev.value * 100 + (ev.q and 1 or 0) end\n"
+    "  end,\n"
+    "}\n"
     "on('turn_start', function(ev)\n"
-    "  if game.turn() == 1 then\n"
-    "    game.ask{ player = ev.player, tag = 'lucky_number', pass = true,\n"
-    "              choices = { 7, { value = 13, q = 0, r = 0 } } }\n"
-    "  end\n"
-    "end)\n"
-    "on('decision', function(ev)\n"
-    "  if ev.tag == game.tag('lucky_number') then game.set_var(1, ev.value * 100 + ev.choice) end\n"
+    "  if game.turn() == 1 then LUCKY:ask(ev.player, { 7, { value = 13, q = 0, r = 0 } }) end\n"
     "end)\n";
 
 static void play_to_first_turn(Session *s)
@@ -65,7 +70,7 @@ static void play_to_first_turn(Session *s)
     }
 }
 
-TEST(script_decision_is_asked_of_the_named_player_and_answered_by_event)
+TEST(script_question_is_asked_of_the_named_player_in_words_and_answered_by_its_handler)
 {
     char root[64], err[256];
     make_root(root, sizeof root, ASK_AT_FIRST_TURN);
@@ -81,14 +86,21 @@ TEST(script_decision_is_asked_of_the_named_player_and_answered_by_event)
     REQUIRE(n == 3);                       /* pass, 7, 13 at (0,0) */
     CHECK_EQ(o[0].verb, VERB_PASS);
     CHECK_EQ(o[2].cell, board_cell(hex_make(0, 0)));
+    char text[200];
+    game_prompt_text(&s.game, text, sizeof text);
+    CHECK_STR_CONTAINS(text, "Pick a lucky number");
+    game_option_text(&s.game, &o[0], text, sizeof text);
+    CHECK_STR_CONTAINS(text, "No number today");
+    game_option_text(&s.game, &o[2], text, sizeof text);
+    CHECK_STR_CONTAINS(text, "Number 13");
     REQUIRE(game_apply(&s.game, 2, err, sizeof err) == 0);
-    CHECK_EQ(s.game.vars[0], 13 * 100 + 2);
+    CHECK_EQ(s.game.state[0], 13 * 100 + 1);
     CHECK_EQ(s.game.pending.kind, DK_MOVE);   /* the turn resumes where it was */
     session_close(&s);
     remove_root(root);
 }
 
-TEST(script_decision_pass_reports_choice_minus_one)
+TEST(script_question_pass_reaches_the_handler_as_passed)
 {
     char root[64], err[256];
     make_root(root, sizeof root, ASK_AT_FIRST_TURN);
@@ -99,22 +111,31 @@ TEST(script_decision_pass_reports_choice_minus_one)
     play_to_first_turn(&s);
     REQUIRE(s.game.pending.kind == DK_SCRIPT);
     REQUIRE(game_apply(&s.game, 0, err, sizeof err) == 0);
-    CHECK_EQ(s.game.vars[0], -1);
+    CHECK_EQ(s.game.state[1], 1);
+    CHECK_EQ(s.game.state[0], 0);
     session_close(&s);
     remove_root(root);
 }
 
-TEST(script_decision_without_choices_is_an_error_with_file_and_line)
+TEST(script_question_with_a_bad_choice_is_an_error_naming_file_line_seed_and_event)
 {
     char root[64], err[256];
-    make_root(root, sizeof root, "on('turn_start', function(ev) game.ask{ tag = 'empty' } end)\n");
+    make_root(root, sizeof root,
+              "local Q = game.question{ prompt = 'x', answer = function() end }\n"
+              "on('turn_start', function(ev) Q:ask(ev.player, { { q = 9999, r = 0 } }) end)\n");
     static Session s;
     REQUIRE(session_open(&s, root, err, sizeof err) == 0);
+    s.quiet = 1;
     GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
-    /* The failing handler is reported and the turn goes on with the base rules. */
+    /* The failing handler is reported and counted; the turn goes on with the base rules. */
     play_to_first_turn(&s);
     CHECK(s.game.pending.kind != DK_SCRIPT);
+    CHECK(s.game.script_errors > 0);
+    CHECK_STR_CONTAINS(s.error, "scripts/variants/ask.lua:2:");
+    CHECK_STR_CONTAINS(s.error, "seed 3");
+    CHECK_STR_CONTAINS(s.error, "turn 1");
+    CHECK_STR_CONTAINS(s.error, "turn_start");
     session_close(&s);
     remove_root(root);
 }
