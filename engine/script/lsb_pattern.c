@@ -66,6 +66,7 @@ static int class_has(int x, int c)
     case 'u': r = isupper(c); break;
     case 'w': r = isalnum(c); break;
     case 'x': r = isxdigit(c); break;
+    case 'z': r = c == 0; break;   /* kept by Lua 5.4 for old patterns */
     default: return x == c;
     }
     r = r != 0;
