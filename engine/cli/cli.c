@@ -53,7 +53,7 @@ int cli_load(Session *s, const char *path)
     LoadedSave ls;
     char err[512];
     if (save_read_file(path, &ls, err, sizeof err)) {
-        fprintf(stderr, "volcanique: %s: %s\n", path, err);
+        fprintf(stderr, "volcanique: %s\n", err);   /* err names the file */
         return -1;
     }
     /* Without --mods, a save brings its own mods: reopen the session with them. */
