@@ -25,6 +25,11 @@ static void award(const int value[], const int count[], int players, int full, i
             out[p * stride] += tied == 1 ? full : 1;
 }
 
+static int clamp_score(int64_t v)
+{
+    return v > SCORE_LIMIT ? SCORE_LIMIT : v < -SCORE_LIMIT ? -SCORE_LIMIT : (int)v;
+}
+
 void game_score(Game *g, Scores *out)
 {
     memset(out, 0, sizeof *out);
@@ -80,9 +85,9 @@ void game_score(Game *g, Scores *out)
         event_field(&ev, "sacrifices", s->sacrifices, 0);
         event_field(&ev, "bonus", 0, 1);
         emit(g, &ev);
-        s->bonus = (int)event_get(&ev, "bonus");
-        s->total = s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest + s->largest +
-                   s->diversified + s->caldera + s->bought + s->bonus;
+        s->bonus = clamp_score(event_get(&ev, "bonus"));
+        s->total = clamp_score((int64_t)s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest +
+                               s->largest + s->diversified + s->caldera + s->bought + s->bonus);
         if (best < 0 || s->total > out->line[best].total ||
             (s->total == out->line[best].total && s->critters > out->line[best].critters))
             best = p;

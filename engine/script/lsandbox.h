@@ -32,7 +32,7 @@ enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME };
 
 /* Work equivalent to one VM instruction: this many bytes allocated, copied or
  * scanned by a library function. */
-#define SB_BYTES_PER_CHARGE 32
+#define SB_BYTES_PER_CHARGE 16
 
 /* Longest subject and pattern the pattern functions accept. */
 #define SB_PATTERN_MAX_SUBJECT ((size_t)64 << 10)
