@@ -223,6 +223,38 @@ TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
     remove_root(root);
 }
 
+/* The attacks: one mod rewrote game.END / game.COST for every other script,
+ * and a handler could keep state in a global. */
+TEST(mods_attack_shared_game_tables_and_global_state)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "vandal", "mod.lua",
+        "game.END.supply = -1 game.COST.uno = 99 game.PHASE.extra = 1\n"
+        "on('turn_start', function(ev) hits = (hits or 0) + 1 end)\n"
+        "return { name = 'vandal', version = '1' }\n");
+    put(root, "honest", "mod.lua",
+        "local supply, uno = game.END.supply, game.COST.uno\n"
+        "assert(supply ~= -1 and uno ~= 99 and game.PHASE.extra == nil, 'game tables are shared')\n"
+        "on('turn_start', function(ev) assert(game.END.supply == supply) end)\n"
+        "return { name = 'honest', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "vandal,honest", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    play_to_turn(&s, 3);
+    const ModInfo *vandal = mods_find(&s.mods, "vandal");
+    REQUIRE(vandal != NULL);
+    CHECK(vandal->disabled);
+    CHECK_STR_CONTAINS(vandal->error, "mods/vandal/mod.lua:2: globals are read-only after load");
+    CHECK(!mods_find(&s.mods, "honest")->disabled);
+    session_close(&s);
+    remove_root(root);
+}
+
 TEST(mods_manifest_errors_name_the_file)
 {
     static const struct { const char *text, *want; } CASES[] = {
