@@ -84,6 +84,9 @@ static int over(Script *s, int read_clock)
 static int raise_trip(lua_State *L)
 {
     Script *s = sb_script(L);
+    /* From now on every instruction of this thread raises again, so __close
+     * methods run while the error unwinds stop at once. */
+    lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
     if (s->tripped == SB_TRIP_TIME)
         lua_pushfstring(L, "%s: time limit exceeded (%d ms)", s->trip_where, (int)s->time_limit_ms);
     else

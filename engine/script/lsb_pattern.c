@@ -349,6 +349,25 @@ static const char *match_balance(Match *m, const PatNode *n, const char *s)
     return t < m->end ? t + 1 : NULL;
 }
 
+/* %k at s: the end of the repeated capture, or NULL. */
+static const char *match_backref(Match *m, const PatNode *n, const char *s)
+{
+    ptrdiff_t len = m->cap_len[n->a];
+    if (len < 0 || m->end - s < len)   /* a position capture never matches */
+        return NULL;
+    steps(m, (uint64_t)len / 8);
+    return memcmp(m->cap_start[n->a], s, (size_t)len) == 0 ? s + len : NULL;
+}
+
+/* %f[set] at s: the byte before is out of the set, the byte here in it (NUL
+ * standing for the ends of the subject). */
+static int frontier_at(const Match *m, const PatNode *n, const char *s)
+{
+    unsigned char before = s == m->subject ? 0 : (unsigned char)s[-1];
+    unsigned char here = s < m->end ? (unsigned char)*s : 0;
+    return !set_has(n->set, before) && set_has(n->set, here);
+}
+
 /* Matches nodes k.. at s; returns the end of the whole match or NULL. */
 static const char *match_nodes(Match *m, int k, const char *s)
 {
@@ -373,27 +392,18 @@ static const char *match_nodes(Match *m, int k, const char *s)
             m->cap_start[n->a] = s;
             m->cap_len[n->a] = CAP_POSITION;
             break;
-        case P_BACKREF: {
-            ptrdiff_t len = m->cap_len[n->a];
-            if (len < 0 || m->end - s < len)
+        case P_BACKREF:
+            if (!(s = match_backref(m, n, s)))
                 return NULL;
-            steps(m, (uint64_t)len / 8);
-            if (memcmp(m->cap_start[n->a], s, (size_t)len) != 0)
-                return NULL;
-            s += len;
             break;
-        }
         case P_BALANCE:
             if (!(s = match_balance(m, n, s)))
                 return NULL;
             break;
-        case P_FRONTIER: {
-            unsigned char before = s == m->subject ? 0 : (unsigned char)s[-1];
-            unsigned char here = s < m->end ? (unsigned char)*s : 0;
-            if (set_has(n->set, before) || !set_has(n->set, here))
+        case P_FRONTIER:
+            if (!frontier_at(m, n, s))
                 return NULL;
             break;
-        }
         default:   /* P_SET */
             if (n->quant != Q_ONE)
                 return match_repeat(m, k, s);
