@@ -57,14 +57,16 @@ static int sb_str_rep(lua_State *L)
     luaL_checklstring(L, 1, &len);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &seplen);
-    if (n > 0) {
-        uint64_t total = sat_mul(len, (uint64_t)n);
-        uint64_t seps = sat_mul(seplen, (uint64_t)n - 1);
-        total = (UINT64_MAX - total < seps) ? UINT64_MAX : total + seps;
-        if (total > s->string_limit)
-            return sb_string_too_long(L, "string.rep");
-        sb_charge(L, 1 + total / SB_BYTES_PER_CHARGE);
+    if (n <= 0 || len + seplen == 0) {
+        lua_pushliteral(L, "");   /* Lua's own rep would loop n times over nothing */
+        return 1;
     }
+    uint64_t total = sat_mul(len, (uint64_t)n);
+    uint64_t seps = sat_mul(seplen, (uint64_t)n - 1);
+    total = (UINT64_MAX - total < seps) ? UINT64_MAX : total + seps;
+    if (total > s->string_limit)
+        return sb_string_too_long(L, "string.rep");
+    sb_charge(L, 1 + (uint64_t)n + total / SB_BYTES_PER_CHARGE);   /* one copy per repeat */
     int top = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

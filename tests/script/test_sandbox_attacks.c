@@ -166,6 +166,7 @@ TEST(sandbox_attack_string_functions_over_large_strings)
         { "lower.lua", "local s = string.rep('X', 1000000)\nwhile true do s:lower() end" },
         { "reverse.lua", "local s = string.rep('x', 1000000)\nwhile true do s:reverse() end" },
         { "rep.lua", "while true do\n string.rep('x', 1000000) end" },
+        { "rep_empty.lua", "while true do\n string.rep('', 1e15) string.rep('', 2^62, '') end" },
         { "format.lua", "local s = string.rep('x', 500000)\nwhile true do string.format('%s%s', s, s) end" },
         { "byte.lua", "local s = string.rep('x', 100000)\nwhile true do s:byte(1, -1) end" },
         { "sub.lua", "local s = string.rep('x', 1000000)\nwhile true do s:sub(2) end" },
