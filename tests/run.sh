@@ -1,7 +1,9 @@
 #!/bin/sh
 # The whole test suite: installs what is missing, builds, and runs the C and
 # Lua tests in the release build and again under AddressSanitizer and
-# UndefinedBehaviorSanitizer. The last line is "N passed, N failed".
+# UndefinedBehaviorSanitizer, the command-line tests, short runs of the
+# fuzzers and a soak of SOAK_GAMES sanitizer games (docs/reliability.md).
+# The last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")/.."
 sh tests/deps.sh
@@ -30,6 +32,11 @@ done
 cli=$(cat build/cli-tests.result 2>/dev/null || echo "0 0")
 p=$((p + ${cli% *})); f=$((f + ${cli#* }))
 sh tests/cli/sim.sh || status=1; sim=$(cat build/sim-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sim% *})); f=$((f + ${sim#* }))
+sh tests/fuzz/run.sh || status=1; fz=$(cat build/fuzz-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${fz% *})); f=$((f + ${fz#* }))
+# The soak counts as one test; tests/soak.sh 20000 is the full run.
+SOAK_GAMES=${SOAK_GAMES:-2500}
+if sh tests/soak.sh "$SOAK_GAMES" > build/soak.log 2>&1; then p=$((p + 1)); else f=$((f + 1)); status=1; fi
+sed -n '/^soak: /,$p' build/soak.log   # the summary, and each failure with its command
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"
 exit $status

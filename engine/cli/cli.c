@@ -1,10 +1,10 @@
 #include "cli.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "number.h"
 #include "save.h"
 
 /* --deal: power cards to deal to the grid first (names, comma separated). */
@@ -46,20 +46,14 @@ void cli_apply_cards(Session *s)
 
 int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (!text || !*text || *text == '-') {
-        fprintf(stderr, "volcanique: %s: expected a number, got '%s'\n", what, text ? text : "");
-        return -1;
-    }
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || v < lo || v > hi) {
+    NumberResult r = number_parse_u64(text, lo, hi, out);
+    if (r == NUMBER_NOT_A_NUMBER)
+        fprintf(stderr, "volcanique: %s: expected a whole number (digits only), got '%s'\n", what,
+                text ? text : "");
+    else if (r == NUMBER_OUT_OF_RANGE)
         fprintf(stderr, "volcanique: %s: expected a whole number from %llu to %llu, got '%s'\n", what,
                 (unsigned long long)lo, (unsigned long long)hi, text);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    return r == NUMBER_OK ? 0 : -1;
 }
 
 /* The --mods list given to new, tui or sim (cli_game_option), or NULL. */
@@ -87,7 +81,7 @@ int cli_load(Session *s, const char *path)
     LoadedSave ls;
     char err[512];
     if (save_read_file(path, &ls, err, sizeof err)) {
-        fprintf(stderr, "volcanique: %s: %s\n", path, err);
+        fprintf(stderr, "volcanique: %s\n", err);   /* err names the file */
         return -1;
     }
     /* Without --mods, a save brings its own mods: reopen the session with them. */

@@ -14,7 +14,9 @@ typedef struct CliArgs {
     const char *root;     /* --root, or NULL for the default */
 } CliArgs;
 
-/* Parses a whole unsigned number; returns 0 or -1 (message printed, naming `what`). */
+/* Parses a whole number in lo..hi with number_parse_u64 (digits only: no blank,
+ * sign or suffix); returns 0 or -1 (message printed, naming `what`). Every
+ * number on the command line goes through it. */
 int cli_number(const char *text, const char *what, uint64_t lo, uint64_t hi, uint64_t *out);
 /* Opens the session (content, scripts, and the mods given with --mods).
  * Prints the error and returns -1 on failure. */

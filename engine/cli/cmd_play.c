@@ -7,6 +7,7 @@
 
 #include "bot.h"
 #include "cli.h"
+#include "number.h"
 #include "score.h"
 #include "textview.h"
 
@@ -30,9 +31,9 @@ static int ask(Game *g, const Option *opts, int n)
             }
             continue;
         }
-        char *end;
-        long v = strtol(line, &end, 10);
-        if (end != line && v >= 0 && v < n)
+        size_t len = strcspn(line, "\r\n");
+        uint64_t v;
+        if (number_parse_u64n(line, len, 0, (uint64_t)n - 1, &v) == NUMBER_OK)
             return (int)v;
         printf("  '%.*s' is not an option number.\n", (int)strcspn(line, "\n"), line);
     }

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "invariants.h"
+#include "number.h"
 #include "stats.h"
 
 int sim_parse_seats(const char *list, int players, BotConfig seats[MAX_PLAYERS])
@@ -350,10 +351,11 @@ int cmd_sim(const CliArgs *a)
         if (used) {
             i += used;
         } else if (strcmp(opt, "--shard") == 0 && val) {
-            unsigned si, sn;
-            char tail;
-            if (sscanf(val, "%u/%u%c", &si, &sn, &tail) != 2 || sn == 0 || sn > 1000000 || si >= sn) {
-                fprintf(stderr, "volcanique sim: --shard: expected I/N with 0 <= I < N, got '%s'\n", val);
+            const char *slash = strchr(val, '/');
+            uint64_t si = 0, sn = 0;
+            if (!slash || number_parse_u64n(val, (size_t)(slash - val), 0, 999999, &si) != NUMBER_OK ||
+                number_parse_u64(slash + 1, 1, 1000000, &sn) != NUMBER_OK || si >= sn) {
+                fprintf(stderr, "volcanique sim: --shard: expected I/N with 0 <= I < N <= 1000000, got '%s'\n", val);
                 return 2;
             }
             c.shard_i = (int)si;

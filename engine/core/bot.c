@@ -1,6 +1,8 @@
 /* Bot selection, configuration and the shared determinization; the random bot. */
 #include "bot.h"
 
+#include "number.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,18 +36,14 @@ int bot_parse(const char *spec, BotConfig *out)
             return 0;
         if (k != BOT_MCTS)
             return -1;
-        char *end;
-        long v = strtol(colon + 1, &end, 10);
-        if (end == colon + 1 || v <= 0 || v > 10000000)
+        const char *num = colon + 1;
+        size_t n = strlen(num);
+        int ms = n > 2 && strcmp(num + n - 2, "ms") == 0;
+        uint64_t v;
+        if (number_parse_u64n(num, ms ? n - 2 : n, 1, 10000000, &v) != NUMBER_OK)
             return -1;
-        if (strcmp(end, "ms") == 0) {
-            out->ms = (int)v;
-            out->iterations = 0;
-            return 0;
-        }
-        if (*end)
-            return -1;
-        out->iterations = (int)v;
+        out->ms = ms ? (int)v : out->ms;
+        out->iterations = ms ? 0 : (int)v;
         return 0;
     }
     return -1;

@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -613,6 +615,52 @@ static int parse_root(const json_t *root, LoadedSave *out, char *err, int errlen
     return 0;
 }
 
+/* ---- the parser's memory --------------------------------------------------
+ * jansson allocates through functions set once for the whole process. Ours
+ * count what is held while a save is being parsed and refuse to go past
+ * SAVE_MAX_PARSE_MEMORY; outside a parse they only pass through. Sizes come
+ * from malloc_usable_size, so memory allocated before they were installed can
+ * still be freed through them. */
+
+static size_t parse_held;
+static int parse_active, parse_refused;
+
+static void *counting_malloc(size_t n)
+{
+    if (parse_active && (n > SAVE_MAX_PARSE_MEMORY || parse_held > SAVE_MAX_PARSE_MEMORY - n)) {
+        parse_refused = 1;
+        return NULL;
+    }
+    void *p = malloc(n);
+    if (p && parse_active)
+        parse_held += malloc_usable_size(p);
+    return p;
+}
+
+static void counting_free(void *p)
+{
+    if (p && parse_active) {
+        size_t n = malloc_usable_size(p);
+        parse_held = n < parse_held ? parse_held - n : 0;
+    }
+    free(p);
+}
+
+static json_t *bounded_load(const char *text, size_t len, json_error_t *je)
+{
+    static int installed;
+    if (!installed) {
+        json_set_alloc_funcs(counting_malloc, counting_free);
+        installed = 1;
+    }
+    parse_held = 0;
+    parse_refused = 0;
+    parse_active = 1;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, je);
+    parse_active = 0;
+    return root;
+}
+
 /* Parses `len` bytes of JSON and checks them into out. */
 static int parse_buffer(const char *text, size_t len, LoadedSave *out, char *err, int errlen)
 {
@@ -620,7 +668,10 @@ static int parse_buffer(const char *text, size_t len, LoadedSave *out, char *err
     if (len == 0)
         return fail(err, errlen, "the save is empty");
     json_error_t je;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    json_t *root = bounded_load(text, len, &je);
+    if (!root && parse_refused)
+        return fail(err, errlen, "not a save this build reads: parsing it needs more than %d MiB",
+                    SAVE_MAX_PARSE_MEMORY >> 20);
     if (!root)
         return fail(err, errlen, "not valid JSON: line %d, column %d: %s", je.line, je.column, je.text);
     int rc = parse_root(root, out, err, errlen);
@@ -639,49 +690,65 @@ int save_parse(const char *text, LoadedSave *out, char *err, int errlen)
     return parse_buffer(text, strlen(text), out, err, errlen);
 }
 
+/* Reads the whole file into a malloc'd buffer after checking its size; a file
+ * that is not regular (a FIFO would block) or that grows while read is refused. */
+static char *read_bounded(int fd, size_t *len_out, char *msg, size_t msglen)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        snprintf(msg, msglen, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(msg, msglen, "not a regular file");
+        return NULL;
+    }
+    if (st.st_size > SAVE_MAX_BYTES) {
+        snprintf(msg, msglen, "%lld bytes, larger than %d: not a save", (long long)st.st_size, SAVE_MAX_BYTES);
+        return NULL;
+    }
+    size_t want = (size_t)st.st_size + 1, len = 0;
+    char *buf = malloc(want);
+    if (!buf) {
+        snprintf(msg, msglen, "out of memory");
+        return NULL;
+    }
+    while (len < want) {
+        ssize_t got = read(fd, buf + len, want - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            snprintf(msg, msglen, "cannot read: %s", strerror(errno));
+            free(buf);
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        len += (size_t)got;
+    }
+    if (len > (size_t)st.st_size) {
+        snprintf(msg, msglen, "the file grew while being read");
+        free(buf);
+        return NULL;
+    }
+    *len_out = len;
+    return buf;
+}
+
 int save_read_file(const char *path, LoadedSave *out, char *err, int errlen)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    int rc = -1;
     char msg[512];
-    if (!buf) {
-        snprintf(msg, sizeof msg, "out of memory");
-        goto done;
-    }
-    for (;;) {
-        if (len == cap) {
-            if (cap > SAVE_MAX_BYTES) {
-                snprintf(msg, sizeof msg, "larger than %d bytes: not a save", SAVE_MAX_BYTES);
-                goto done;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                snprintf(msg, sizeof msg, "out of memory");
-                goto done;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    if (ferror(f)) {
-        snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
-        goto done;
-    }
-    rc = parse_buffer(buf, len, out, msg, sizeof msg);
-done:
+    size_t len = 0;
+    char *buf = read_bounded(fd, &len, msg, sizeof msg);
+    close(fd);
+    int rc = buf ? parse_buffer(buf, len, out, msg, sizeof msg) : -1;
+    free(buf);
     if (rc)
         fail(err, errlen, "%s: %s", path, msg);
-    free(buf);
-    fclose(f);
     return rc;
 }
 

@@ -35,7 +35,10 @@
 #define SAVE_FORMAT "volcanique-save"
 #define SAVE_FORMAT_VERSION 1
 #define SAVE_MAX_MODS 16
-#define SAVE_MAX_BYTES (64 << 20)  /* save_read_file refuses larger files */
+#define SAVE_MAX_BYTES (64 << 20)  /* save_read_file refuses larger files, before reading */
+/* save_parse and save_read_file refuse a save whose parse would hold more
+ * memory than this (about 400,000 actions; a real game has a few hundred). */
+#define SAVE_MAX_PARSE_MEMORY (128 << 20)
 
 typedef struct SaveMod {
     char name[64];
@@ -77,7 +80,9 @@ int save_write_file(const char *path, const Game *g, const ActionLog *log, const
  * "actions[12][3]: expected an integer or null"). On success `out` owns a log;
  * on failure `out` holds nothing to free (it is zeroed). */
 int save_parse(const char *text, LoadedSave *out, char *err, int errlen);
-/* Same, from a file (at most SAVE_MAX_BYTES; NUL bytes are a syntax error). */
+/* Same, from a file: a regular file of at most SAVE_MAX_BYTES, checked before
+ * any of it is read (NUL bytes are a syntax error). Memory stays within the
+ * file's size plus SAVE_MAX_PARSE_MEMORY whatever the file holds. */
 int save_read_file(const char *path, LoadedSave *out, char *err, int errlen);
 void loaded_save_free(LoadedSave *ls);
 

@@ -10,6 +10,7 @@
 
 #include "core_internal.h"
 #include "invariants.h"
+#include "number.h"
 
 #define MAX_WORDS 32
 #define LINE_LEN 512
@@ -73,12 +74,12 @@ static int split(char *line, char **w)
 
 static int int_word(Ctx *c, const char *word, const char *what, int lo, int hi, int *out)
 {
-    char *end;
-    long v = strtol(word, &end, 10);
-    if (!*word || *end)
+    int64_t v;
+    NumberResult r = number_parse_i64(word, lo, hi, &v);
+    if (r == NUMBER_NOT_A_NUMBER)
         return fail(c, "%s: expected a number, got '%s'", what, word);
-    if (v < lo || v > hi)
-        return fail(c, "%s: %ld is out of range %d..%d", what, v, lo, hi);
+    if (r == NUMBER_OUT_OF_RANGE)
+        return fail(c, "%s: %s is out of range %d..%d", what, word, lo, hi);
     *out = (int)v;
     return 0;
 }

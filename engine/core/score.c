@@ -43,6 +43,11 @@ static void tallest_stack(const Game *g, int p, int *height, int *count)
     }
 }
 
+static int clamp_score(int64_t v)
+{
+    return v > SCORE_LIMIT ? SCORE_LIMIT : v < -SCORE_LIMIT ? -SCORE_LIMIT : (int)v;
+}
+
 void game_score(Game *g, Scores *out)
 {
     memset(out, 0, sizeof *out);
@@ -86,9 +91,9 @@ void game_score(Game *g, Scores *out)
         EV_SET(ev, SCORING, critters, s->critters);
         EV_SET(ev, SCORING, sacrifices, s->sacrifices);
         emit(g, &ev);
-        s->bonus = (int)EV_GET(ev, SCORING, bonus);   /* the script layer keeps it in -1000..1000 */
-        s->total = s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest + s->largest +
-                   s->diversified + s->caldera + s->bought + s->bonus;
+        s->bonus = clamp_score(EV_GET(ev, SCORING, bonus));   /* the script layer keeps it in -1000..1000 */
+        s->total = clamp_score((int64_t)s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest +
+                               s->largest + s->diversified + s->caldera + s->bought + s->bonus);
         if (best < 0 || s->total > out->line[best].total ||
             (s->total == out->line[best].total && s->critters > out->line[best].critters))
             best = p;

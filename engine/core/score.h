@@ -6,6 +6,10 @@
 
 #include "game.h"
 
+/* Every total (and every bonus from scripts) is clamped to
+ * -SCORE_LIMIT..SCORE_LIMIT, so no script value can overflow the sums. */
+#define SCORE_LIMIT 1000000000
+
 typedef struct ScoreLine {
     int critters;      /* critters on land */
     int edges;         /* connecting edges inside controlled biomes */

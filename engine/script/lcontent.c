@@ -1,51 +1,41 @@
+/* Loading content/NAME.lua into a Rules value (see content.h).
+ *
+ * Each file runs in a data-only sandbox state (sb_new_data): the memory cap,
+ * instruction budget, string cap and time limit of scripts, but no libraries
+ * and an empty environment. Reading the returned tables happens inside one
+ * protected call, so a failure anywhere (a bad field, or memory running out)
+ * unwinds through Lua's own error handling. */
 #include "content.h"
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "game.h"
-
-#define CONTENT_INSTRUCTIONS 1000000
+#include "lsandbox.h"
 
 /* Reading state: the file being read and a field path for messages. */
 typedef struct Reader {
+    Script *script;
     lua_State *L;
     const char *file;
     char path[128];
     char *err;
     int errlen;
-    jmp_buf fail;
+    int failed;     /* err holds the message of a refusal */
 } Reader;
 
+/* Refuses the current field: writes the message and unwinds the read. */
 static void fail(Reader *r, const char *fmt, const char *detail)
 {
     char msg[256];
     snprintf(msg, sizeof msg, fmt, detail);
     snprintf(r->err, (size_t)r->errlen, "%s: %s%s%s", r->file, r->path, r->path[0] ? ": " : "", msg);
-    longjmp(r->fail, 1);
-}
-
-/* Lua's message, prefixed with the file unless it already names it. */
-static void fail_lua(Reader *r, const char *path)
-{
-    const char *m = lua_tostring(r->L, -1);
-    if (!m)
-        m = "cannot load";
-    if (strstr(m, path))
-        snprintf(r->err, (size_t)r->errlen, "%s", m);
-    else
-        snprintf(r->err, (size_t)r->errlen, "%s: %s", path, m);
-    longjmp(r->fail, 1);
-}
-
-static void budget_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    luaL_error(L, "instruction limit exceeded (content files are data)");
+    r->failed = 1;
+    lua_pushliteral(r->L, "content refused");
+    lua_error(r->L);
 }
 
 /* Runs content_dir/name and leaves its returned table on the stack. */
@@ -55,15 +45,11 @@ static void load_file(Reader *r, const char *dir, const char *name, char *pathbu
     r->file = pathbuf;
     r->path[0] = 0;
     lua_settop(r->L, 0);
-    if (luaL_loadfilex(r->L, pathbuf, "t") != LUA_OK)
-        fail_lua(r, pathbuf);
-    lua_newtable(r->L);                       /* an empty _ENV: no libraries, no globals */
-    lua_setupvalue(r->L, -2, 1);
-    lua_sethook(r->L, budget_hook, LUA_MASKCOUNT, CONTENT_INSTRUCTIONS);
-    int status = lua_pcall(r->L, 0, 1, 0);
-    lua_sethook(r->L, NULL, 0, 0);
-    if (status != LUA_OK)
-        fail_lua(r, pathbuf);
+    if (sb_run_data(r->script, pathbuf, pathbuf, r->err, (size_t)r->errlen) != 0) {
+        r->failed = 1;
+        lua_pushliteral(r->L, "content refused");
+        lua_error(r->L);
+    }
     if (!lua_istable(r->L, -1))
         fail(r, "%s", "the file must return a table");
 }
@@ -378,6 +364,16 @@ static void read_all(Reader *r, const char *dir, Rules *out)
     }
 }
 
+/* Protected: reads every file into the Rules at upvalue-free light userdata 2. */
+static int read_all_p(lua_State *L)
+{
+    Reader *r = lua_touserdata(L, 1);
+    Rules *out = lua_touserdata(L, 2);
+    const char *dir = lua_touserdata(L, 3);
+    read_all(r, dir, out);
+    return 0;
+}
+
 int content_load_rules(const char *content_dir, Rules *out, char *err, int errlen)
 {
     Reader r;
@@ -385,24 +381,28 @@ int content_load_rules(const char *content_dir, Rules *out, char *err, int errle
     r.err = err;
     r.errlen = errlen;
     r.file = content_dir;
-    r.L = luaL_newstate();
-    if (!r.L) {
-        snprintf(err, (size_t)errlen, "out of memory");
+    r.script = sb_new_data(NULL, err, (size_t)errlen);
+    if (!r.script)
         return -1;
-    }
+    r.L = script_lua(r.script);
     memset(out, 0, sizeof *out);
     rules_base_end_reasons(out);
     int status = 0;
-    if (setjmp(r.fail) == 0) {
-        read_all(&r, content_dir, out);
+    lua_pushcfunction(r.L, read_all_p);
+    lua_pushlightuserdata(r.L, &r);
+    lua_pushlightuserdata(r.L, out);
+    lua_pushlightuserdata(r.L, (void *)content_dir);
+    if (lua_pcall(r.L, 3, 0, 0) != LUA_OK) {
+        if (!r.failed)
+            snprintf(err, (size_t)errlen, "%s: %s: memory limit exceeded", content_dir, r.file);
+        status = -1;
+    } else {
         char verr[200];
         if (rules_validate(out, verr, sizeof verr)) {
             snprintf(err, (size_t)errlen, "%s: %s", content_dir, verr);
             status = -1;
         }
-    } else {
-        status = -1;
     }
-    lua_close(r.L);
+    script_free(r.script);
     return status;
 }

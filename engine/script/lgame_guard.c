@@ -20,7 +20,7 @@ int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what)
         *snap = *g;   /* a mod's failure undoes what it did (mods.h) */
     char err[600];
     const char *name = chunk >= 0 && chunk < s->chunk_count ? s->chunks[chunk].name : "?";
-    int rc = sb_call(s->script, nargs, nres, name, err, sizeof err);
+    int rc = sb_pcall_results(s->script, nargs, nres, name, err, sizeof err);
     if (rc != 0) {
         if (snap)
             *g = *snap;

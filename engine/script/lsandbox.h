@@ -5,11 +5,17 @@
  * The sandbox in one paragraph. The real global table of the state holds the
  * stock libraries and is never reachable from scripts. Scripts see a shared
  * base table (allow-listed and wrapped functions, plus libraries added with
- * script_add_global_lib) through the __index of a per-chunk environment; each
- * environment gets its own shallow copies of the library tables, so a mod that
- * writes string.upper = nil changes only its own view. Every Lua call made by
- * C goes through sb_pcall, which resets the instruction budget (at the outer
- * level) and turns budget and memory failures into fixed messages. */
+ * script_add_global_lib) through a per-chunk environment. The environment
+ * itself stays empty: its globals live in a private store behind it, which
+ * also holds the chunk's own deep copies of every library table, so a mod
+ * that writes string.upper = nil or game.END.supply = 9 changes only its own
+ * view. Once the event registry is frozen, assigning a global raises. Every
+ * Lua call made by C goes through sb_pcall, which starts the instruction
+ * budget and the time limit (at the outer level) and turns budget, time and
+ * memory failures into fixed messages. Work that the VM's count hook cannot
+ * see is charged explicitly: bytes allocated (in sb_alloc), bytes and
+ * elements handled by library functions (sb_charge), and steps of the
+ * pattern matcher. */
 #ifndef VQ_LSANDBOX_H
 #define VQ_LSANDBOX_H
 
@@ -19,26 +25,49 @@
 
 struct ScriptEvents;
 
+/* Why the last allocation was refused. */
 enum { SB_OOM_NONE, SB_OOM_MEMORY, SB_OOM_STRING };
+/* Why the current call was stopped. */
+enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME };
+
+/* Work equivalent to one VM instruction: this many bytes allocated, copied or
+ * scanned by a library function. */
+#define SB_BYTES_PER_CHARGE 16
+
+/* Longest subject and pattern the pattern functions accept. */
+#define SB_PATTERN_MAX_SUBJECT ((size_t)64 << 10)
+
+#define SB_WHERE_LEN (LUA_IDSIZE + 24)
+
+/* Registry key of the base table every environment reads through. */
+#define SB_BASE_KEY "vq.sandbox.base"
 
 struct Script {
     lua_State *L;
+    lua_State *running;     /* thread now executing: L, or a coroutine being resumed */
 
     /* Memory: every byte goes through sb_alloc. */
     size_t mem_used;
     size_t mem_limit;
     size_t string_limit;
+    size_t string_header;   /* bytes a string object takes beyond its characters + 1 */
+    size_t last_string_size;/* size of the last string object allocated */
     int    oom_kind;        /* kind of the last refused allocation */
     int    mem_fatal;       /* a memory error happened in the current call */
+    char   oom_where[SB_WHERE_LEN];  /* "file:line" of the last refusal */
 
-    /* Instruction budget of the current outermost call. */
+    /* Instruction budget and time limit of the current outermost call. */
     uint64_t budget;
     uint64_t used;          /* instructions (and equivalent charges) so far */
-    uint64_t alloc_bytes;   /* allocated bytes not yet charged */
-    int      period;        /* count-hook period of the main thread */
-    int      tripped;       /* budget exceeded: every hook fire raises */
+    uint64_t alloc_bytes;   /* allocated bytes not yet charged (< SB_BYTES_PER_CHARGE) */
+    uint64_t clock_at;      /* read the clock again once used reaches this */
+    uint64_t deadline_ns;   /* CLOCK_MONOTONIC time the call must end by */
+    uint32_t time_limit_ms;
+    int      period;        /* count-hook period of every thread */
+    int      tripped;       /* SB_TRIP_*: every later hook fire or charge raises */
     int      depth;         /* nesting of sb_pcall */
-    char     trip_where[LUA_IDSIZE + 24];
+    uint64_t call_serial;   /* counts outermost calls: coroutines live within one */
+    char     trip_where[SB_WHERE_LEN];
 
     ScriptPrintFn  print_fn;
     void          *print_ud;
@@ -49,7 +78,7 @@ struct Script {
     ScriptGateFn gate_fn;   /* what gated handlers are checked against (script_set_gate) */
     ScriptCardFn card_fn;   /* resolves card gates at freeze */
     void        *gate_ud;
-    struct ScriptEvents *events;
+    struct ScriptEvents *events;   /* NULL in a data-only state */
 };
 
 /* The raw state, for bindings. Do not call into Lua on it except through
@@ -58,9 +87,10 @@ lua_State *script_lua(Script *s);
 
 /* Calls open() (a luaopen_*-style function returning one value, normally a
  * table) and makes its result the sandbox global `name` for every chunk loaded
- * afterwards. Tables are copied one level deep into each environment, so give
- * nested tables no state a mod could corrupt. Returns -1 once a chunk has been
- * loaded (environments are built at load) or if open() fails. */
+ * afterwards. Every environment gets its own deep copy of the table (nested
+ * tables and their metatables included; functions are shared), so nothing in
+ * it can carry a change from one chunk to another. Returns -1 once a chunk has
+ * been loaded (environments are built at load) or if open() fails. */
 int script_add_global_lib(Script *s, const char *name, lua_CFunction open);
 /* Same for a single C function. */
 int script_add_global(Script *s, const char *name, lua_CFunction fn);
@@ -68,33 +98,99 @@ int script_add_global(Script *s, const char *name, lua_CFunction fn);
 /* The Script owning a state (any thread of it). */
 Script *sb_script(lua_State *L);
 
-/* The capped allocator (ud is the Script). */
+/* The capped, charging allocator (ud is the Script). */
 void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/* Builds the base, the string metatable guard and the env metatable. Runs
- * unprotected: call it through lua_pcall (script_new does). */
+/* A Script holding a bare state: the allocator, budget and time limit of
+ * script_new, but no libraries, no string methods and no events. For data
+ * files (content/NAME.lua) read with sb_run_data. */
+Script *sb_new_data(const ScriptLimits *limits, char *err, size_t errlen);
+
+/* Reads a text file of at most SCRIPT_MAX_FILE bytes (regular files only, no
+ * NUL bytes, no binary chunk) into a malloc'd, NUL-terminated buffer. With
+ * no_symlink, a path whose last component is a symbolic link is refused.
+ * On failure returns NULL with the reason in why ("cannot open", ...). */
+char *sb_read_text(const char *path, int no_symlink, size_t *len, char *why, size_t whylen);
+
+/* Loads a text file as a chunk with an empty environment (nothing visible)
+ * and runs it under the limits, leaving its one result on the stack. */
+int sb_run_data(Script *s, const char *path, const char *chunkname, char *err, size_t errlen);
+
+/* Measures what a string object costs beyond its characters, so that the
+ * allocator can cap strings by length. Call once on a new state, protected. */
+int sb_measure(lua_State *L);
+
+/* Builds the base, the string metatable guard and the environment machinery.
+ * Runs unprotected: call it through lua_pcall (script_new does). */
 int sb_open(lua_State *L);
 
 /* Pushes a fresh environment for one chunk. May raise (memory). */
 void sb_push_env(lua_State *L);
+
+/* If the value at idx is an environment made by sb_push_env, pushes the store
+ * holding its globals and returns 1; otherwise pushes nothing and returns 0. */
+int sb_env_store(lua_State *L, int idx);
+/* rawset and rawget that treat an environment as its store (lsb_env.c). */
+int sb_lrawset(lua_State *L);
+int sb_lrawget(lua_State *L);
 
 /* Calls the function below nargs arguments on the stack with no results, under
  * the budget (reset when depth is 0). On failure writes the message into err,
  * using chunk for failures that carry no location, and returns -1. The stack
  * is left as it was below the function. */
 int sb_pcall(Script *s, int nargs, const char *chunk, char *err, size_t errlen);
-/* The same with nresults results: on success they are left on the stack in
- * place of the function and its arguments; on failure nothing is left. */
-int sb_call(Script *s, int nargs, int nresults, const char *chunk, char *err, size_t errlen);
+/* Same, keeping nresults results on the stack on success. */
+int sb_pcall_results(Script *s, int nargs, int nresults, const char *chunk, char *err, size_t errlen);
+
+/* The message for a failed protected call with this status whose error object
+ * is on top of the stack: budget, time and memory failures get their fixed
+ * forms, anything else is the error object itself. */
+void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, size_t len);
 
 /* Charges cost instruction-equivalents to the current call, raising the budget
- * error if it is exhausted. For C functions whose work grows with their input. */
+ * error if it is exhausted (or the time limit passed). For C functions whose
+ * work grows with their input. Does nothing outside a call. */
 void sb_charge(lua_State *L, uint64_t cost);
+/* Charges for handling len bytes. */
+void sb_charge_bytes(lua_State *L, size_t len);
+
+/* Raises "file:line: WHAT: string too long (...)" as an ordinary error. For
+ * producers that check the cap before building a string. */
+int sb_string_too_long(lua_State *L, const char *what);
 
 /* For C functions that catch errors (as pcall does): call after a protected
- * call returned status. Returns at once if status is LUA_OK/LUA_YIELD or the
- * error is an ordinary one; re-raises budget and memory failures, which the
- * sandbox never lets scripts catch. */
+ * call returned status, with the error object on top. Returns at once if
+ * status is LUA_OK/LUA_YIELD or the error is an ordinary one; an allocation
+ * refused by the string cap becomes an ordinary error (its message replaces
+ * the error object); budget, time and memory failures are raised again, since
+ * the sandbox never lets scripts catch them. */
 void sb_rethrow_fatal(lua_State *L, int status);
+
+/* Writes "file:line" of the innermost Lua function running in L ("?" when
+ * there is none). Allocates nothing: safe inside the allocator. */
+void sb_where(lua_State *L, char *out, size_t len);
+
+/* Pushes the sandbox's text for the value at idx: __tostring if present,
+ * Lua's text for numbers, strings, booleans and nil, and otherwise the
+ * __name or type name alone ("table", "function"): never an address. */
+const char *sb_tostring(lua_State *L, int idx);
+
+/* Library builders (lsb_*.c), each pushing the sandbox's version of a table.
+ * The stock library is at stock (an index) where one is wrapped. */
+void sb_push_string_lib(lua_State *L, int stock);
+void sb_push_table_lib(lua_State *L);
+void sb_push_coroutine_lib(lua_State *L, int stock);
+void sb_push_utf8_lib(lua_State *L, int stock);
+/* Sets the wrapped base functions (pcall, next, tostring, ...) into base. */
+void sb_set_base_functions(lua_State *L, int base);
+/* The pattern functions (lsb_pattern.c): find, match, gmatch, gsub. */
+int sb_str_find(lua_State *L);
+int sb_str_match(lua_State *L);
+int sb_str_gmatch(lua_State *L);
+int sb_str_gsub(lua_State *L);
+/* math.random over the Script's random source. */
+int sb_lrandom(lua_State *L);
+/* Installs the count hook on a new thread. */
+void sb_hook_thread(lua_State *L, lua_State *thread);
 
 #endif

@@ -20,10 +20,13 @@
 #include "mods.h"
 
 #include <dirent.h>
+#include <stdint.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -32,8 +35,6 @@
 #include "lrequire.h"
 #include "lsandbox.h"
 #include "session.h"
-
-#define MODS_MAX_FILE ((size_t)1 << 20)
 
 static void set_err(char *err, int errlen, const char *fmt, const char *a, const char *b, const char *c)
 {
@@ -90,44 +91,33 @@ int mods_check_list(const char *list, char *err, int errlen)
 
 /* ---- Files and hashes -------------------------------------------------- */
 
-/* Reads a text file of at most MODS_MAX_FILE bytes into a malloc'd string. */
-static char *read_text(const char *path, size_t *len_out, char *why, size_t whylen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(why, whylen, "cannot open");
-        return NULL;
-    }
-    char *buf = malloc(MODS_MAX_FILE + 1);
-    size_t len = buf ? fread(buf, 1, MODS_MAX_FILE + 1, f) : 0;
-    int bad = !buf || ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        snprintf(why, whylen, "cannot read");
-        return NULL;
-    }
-    if (len > MODS_MAX_FILE) {
-        free(buf);
-        snprintf(why, whylen, "larger than %d bytes", (int)MODS_MAX_FILE);
-        return NULL;
-    }
-    buf[len] = 0;
-    if (memchr(buf, 0, len) || (len && buf[0] == LUA_SIGNATURE[0])) {
-        free(buf);
-        snprintf(why, whylen, "binary chunks are not allowed");
-        return NULL;
-    }
-    *len_out = len;
-    return buf;
-}
-
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
+/* FNV-1a 64 step over n bytes. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* The size as 8 little-endian bytes. */
+static uint64_t fnv_size(uint64_t h, uint64_t size)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(size >> (8 * i));
+    return fnv(h, b, sizeof b);
+}
+
+/* Collects the names of dir's regular files (not following links), sorted. */
+static int list_files(const char *dir, char ***out, int *count, char *err, int errlen)
 {
     DIR *d = opendir(dir);
     if (!d) {
@@ -137,13 +127,11 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
     char **names = NULL;
     int n = 0, cap = 0, rc = 0;
     struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
+    while (rc == 0 && (e = readdir(d))) {
         char path[1024];
         struct stat st;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        if (e->d_name[0] == '.' || lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
@@ -157,27 +145,56 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
     closedir(d);
     if (rc == 0)
         qsort(names, (size_t)n, sizeof *names, by_name);
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (int i = 0; i < n && rc == 0; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            set_err(err, errlen, "%s: cannot read", path, NULL, NULL);
-            rc = -1;
-            break;
-        }
-        unsigned char buf[4096];
-        size_t got;
-        while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-            for (size_t k = 0; k < got; k++) {
-                h ^= buf[k];
-                h *= 0x100000001b3ULL;
-            }
-        fclose(f);
-    }
-    if (rc != 0 && err && errlen > 0 && !err[0])
+    else
         set_err(err, errlen, "%s: out of memory", dir, NULL, NULL);
+    *out = names;
+    *count = n;
+    return rc;
+}
+
+/* Hashes one file as name, NUL, size (8 bytes), contents. */
+static int hash_file(const char *dir, const char *name, uint64_t *h, char *err, int errlen)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    FILE *f = NULL;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "rb"))) {
+        if (fd >= 0)
+            close(fd);
+        set_err(err, errlen, "%s: cannot read", path, NULL, NULL);
+        return -1;
+    }
+    *h = fnv(*h, name, strlen(name) + 1);
+    *h = fnv_size(*h, (uint64_t)st.st_size);
+    unsigned char buf[4096];
+    size_t got;
+    uint64_t total = 0;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0 && total < (uint64_t)st.st_size) {
+        if (total + got > (uint64_t)st.st_size)
+            got = (size_t)((uint64_t)st.st_size - total);
+        *h = fnv(*h, buf, got);
+        total += got;
+    }
+    int bad = ferror(f) || total != (uint64_t)st.st_size;
+    fclose(f);
+    if (bad) {
+        set_err(err, errlen, "%s: changed while being hashed", path, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
+{
+    char **names = NULL;
+    int n = 0;
+    int rc = list_files(dir, &names, &n, err, errlen);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = fnv_size(h, (uint64_t)n);
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = hash_file(dir, names[i], &h, err, errlen);
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);
@@ -214,17 +231,13 @@ static int mod_handler(lua_State *L)
         return 0;
     }
     Script *sc = sb_script(L);
-    if (st == LUA_ERRMEM)
+    char chunk[MODS_NAME_LEN + 8];
+    snprintf(chunk, sizeof chunk, "mods/%s", mi->name);
+    sb_failure_message(L, st, chunk, mi->error, sizeof mi->error);
+    if (st == LUA_ERRMEM && sc->oom_kind == SB_OOM_STRING && !sc->mem_fatal)
+        sc->oom_kind = SB_OOM_NONE;   /* an ordinary error: the string was refused */
+    else if (st == LUA_ERRMEM)
         sc->mem_fatal = 1;
-    if (sc->tripped)
-        snprintf(mi->error, sizeof mi->error, "%s instruction budget exceeded", sc->trip_where);
-    else if (sc->mem_fatal)
-        snprintf(mi->error, sizeof mi->error, "mods/%s: memory limit exceeded", mi->name);
-    else if (lua_type(L, -1) == LUA_TSTRING)
-        snprintf(mi->error, sizeof mi->error, "%s", lua_tostring(L, -1));
-    else
-        snprintf(mi->error, sizeof mi->error, "mods/%s: (error object is a %s value)", mi->name,
-                 luaL_typename(L, -1));
     *g = *snap;
     free(snap);
     g->mods_disabled |= 1u << mi->index;
@@ -251,6 +264,34 @@ static void push_state(lua_State *L, const ModInfo *mi, const char *field)
     lua_rawgeti(L, LUA_REGISTRYINDEX, mi->state_ref);
     lua_getfield(L, -1, field);
     lua_remove(L, -2);
+}
+
+/* Runs fn(L, ud) in a protected call, so that C code touching the state
+ * between script calls cannot reach Lua's panic when memory runs out. */
+typedef int (*ProtectedFn)(lua_State *L, void *ud);
+
+static int protected_p(lua_State *L)
+{
+    ProtectedFn fn = (ProtectedFn)(uintptr_t)lua_touserdata(L, 1);
+    void *ud = lua_touserdata(L, 2);
+    lua_settop(L, 0);
+    lua_pushinteger(L, fn(L, ud));
+    return 1;
+}
+
+static int run_protected(lua_State *L, ProtectedFn fn, void *ud, const char *name, char *err, int errlen)
+{
+    lua_pushcfunction(L, protected_p);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)fn);
+    lua_pushlightuserdata(L, ud);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        set_err(err, errlen, "memory limit exceeded while loading mod '%s'", name, NULL, NULL);
+        lua_pop(L, 1);
+        return -1;
+    }
+    int rc = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return rc;
 }
 
 /* on(event, fn [, priority [, gate]]) while a mod loads: checked now, registered later. */
@@ -297,9 +338,9 @@ static int mod_on(lua_State *L)
  * leaves the compiled function on the stack. Raises on any failure. */
 static void load_in_env(lua_State *L, const ModInfo *mi, const char *path, const char *chunk)
 {
-    char why[80];
+    char why[96];
     size_t len = 0;
-    char *src = read_text(path, &len, why, sizeof why);
+    char *src = sb_read_text(path, 1, &len, why, sizeof why);
     if (!src)
         luaL_error(L, "%s: %s", chunk, why);
     lua_pushfstring(L, "@%s", chunk);
@@ -415,16 +456,27 @@ static int str_field(lua_State *L, int t, const char *key, char *out, size_t out
     return rc;
 }
 
-/* Reads the manifest of a loaded mod into mi. */
-static int read_manifest(lua_State *L, ModInfo *mi, const char *chunk, char *err, int errlen)
+typedef struct ManifestCtx {
+    ModInfo *mi;
+    const char *chunk;
+    char *err;
+    int errlen;
+} ManifestCtx;
+
+/* Reads the manifest of a loaded mod into mi (run protected). */
+static int read_manifest_p(lua_State *L, void *ud)
 {
+    ManifestCtx *mc = ud;
+    ModInfo *mi = mc->mi;
+    const char *chunk = mc->chunk;
+    char *err = mc->err;
+    int errlen = mc->errlen;
     int top = lua_gettop(L);
     push_state(L, mi, "ret");
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         push_state(L, mi, "env");
-        lua_pushliteral(L, "manifest");
-        lua_rawget(L, -2);
+        lua_getfield(L, -1, "manifest");   /* the environment keeps globals in its store */
         lua_remove(L, -2);
     }
     int t = lua_gettop(L);
@@ -558,8 +610,9 @@ static int load_one(Loader *ld, int i)
     sc->chunks_loaded++;
     lua_pushcfunction(L, run_mod_p);
     lua_pushlightuserdata(L, &c);
+    ManifestCtx mc = { mi, chunk, msg, (int)sizeof msg };
     if (sb_pcall(sc, 1, chunk, msg, sizeof msg) != 0 ||
-        read_manifest(L, mi, chunk, msg, sizeof msg) != 0) {
+        run_protected(L, read_manifest_p, &mc, mi->name, msg, sizeof msg) != 0) {
         set_err(ld->err, ld->errlen, "mod '%s': %s", mi->name, msg, NULL);
         return -1;
     }
@@ -610,9 +663,22 @@ static int visit(Loader *ld, int i, int *state, int *order, int *n, int *path, i
 
 static const char TRAMPOLINE[] = "local on, event, fn, priority, gate = ...\non(event, fn, priority, gate)\n";
 
-/* Pass two for one mod: registers its recorded handlers, each wrapped. */
-static int register_handlers(Session *s, ModInfo *mi, char *err, int errlen)
+typedef struct RegisterCtx {
+    Session *s;
+    ModInfo *mi;
+    char *err;
+    int errlen;
+} RegisterCtx;
+
+/* Pass two for one mod: registers its recorded handlers, each wrapped (run protected). */
+static int register_handlers_p(lua_State *L_outer, void *ud)
 {
+    (void)L_outer;
+    RegisterCtx *rc_ctx = ud;
+    Session *s = rc_ctx->s;
+    ModInfo *mi = rc_ctx->mi;
+    char *err = rc_ctx->err;
+    int errlen = rc_ctx->errlen;
     Script *sc = s->script;
     lua_State *L = script_lua(sc);
     push_state(L, mi, "pending");
@@ -670,9 +736,11 @@ int mods_load(Session *s, const char *list, char *err, int errlen)
      * and order[] says in which order the mods load. */
     for (int i = 0; i < n; i++)
         m->order[i] = order[i];
-    for (int i = 0; i < n; i++)
-        if (register_handlers(s, &m->mod[order[i]], err, errlen))
+    for (int i = 0; i < n; i++) {
+        RegisterCtx rc = { s, &m->mod[order[i]], err, errlen };
+        if (run_protected(script_lua(s->script), register_handlers_p, &rc, rc.mi->name, err, errlen))
             return -1;
+    }
     return 0;
 }
 

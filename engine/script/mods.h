@@ -11,8 +11,10 @@
  * - Every file of a mod runs in one sandbox environment of its own (the same
  *   allow-list as scripts/), where `require(modname)` loads and caches
  *   mods/<name>/<modname>.lua (text only; a module name is letters, digits
- *   and _, so it never leaves the folder) and `on(event, fn [, priority])`
- *   registers a handler.
+ *   and _, so it never names another folder) and `on(event, fn [, priority])`
+ *   registers a handler. mod.lua and every module must be regular files of at
+ *   most SCRIPT_MAX_FILE bytes: a symbolic link is refused (it could lead out
+ *   of the folder), and so is a FIFO or a device.
  * - Dependencies are enabled with the mod that needs them. Handlers are
  *   registered in dependency order (a mod after everything it depends on,
  *   otherwise in the order asked for), so at equal priority a dependency's
@@ -23,11 +25,17 @@
  *   real game): the game and the event's fields go back to what they were
  *   just before that handler ran, the mod's handlers no longer run in that
  *   game, Game.script_errors counts the failure, and for the session's own
- *   game the error is reported once on stderr as
- *   "volcanique: mod 'NAME' disabled: FILE:LINE: message".
- * - A mod's hash is FNV-1a (64-bit) over the bytes of its folder's regular
- *   files, names not starting with '.', in bytewise name order, written as
- *   16 lowercase hex digits. Saves carry each enabled mod's name and hash. */
+ *   game the error is reported on stderr with the seed, turn and event
+ *   (session_script_error).
+ * - A mod's hash is FNV-1a (64-bit), written as 16 lowercase hex digits, over
+ *   the number of files (8 bytes, little-endian) and then, for each regular
+ *   file of the folder whose name does not start with '.', in bytewise name
+ *   order: the name, a NUL byte, the size (8 bytes, little-endian) and the
+ *   contents. Names and sizes mark the boundaries, so moving bytes from one
+ *   file to the next, or renaming a file, changes the hash. Symbolic links and
+ *   subfolders are neither hashed nor loaded. The hash detects changes; it is
+ *   not a signature (FNV is not built to resist a forger). Saves carry each
+ *   enabled mod's name and hash. */
 #ifndef VQ_MODS_H
 #define VQ_MODS_H
 

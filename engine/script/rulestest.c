@@ -252,7 +252,7 @@ static void run_registered(Session *s, const char *chunk, const char *filter, FI
         memset(&s->game, 0, sizeof s->game);
         s->current = &s->game;
         char err[800];
-        if (sb_call(s->script, 0, 0, chunk, err, sizeof err) == 0) {
+        if (sb_pcall_results(s->script, 0, 0, chunk, err, sizeof err) == 0) {
             res->passed++;
             fprintf(out, "ok - %s\n", name);
         } else {

@@ -12,9 +12,27 @@
  *   err may be NULL when errlen is 0).
  * - Script errors read "file:line: message", file being the chunk name given at
  *   load ("mods/foo/mod.lua:12: attempt to index a nil value (global 'x')").
- *   A budget overrun reads "file:line: instruction budget exceeded"; a memory cap
- *   hit reads "file: memory limit exceeded". Neither can be caught by pcall
- *   inside the sandbox: the whole call fails, and the state stays usable.
+ *   A budget overrun reads "file:line: instruction budget exceeded (limit
+ *   N per call)", a call
+ *   that outlives the time limit "file:line: time limit exceeded (N ms)", a
+ *   memory cap hit "file: memory limit exceeded (at file:line)". None of these
+ *   can be caught by pcall, xpcall or coroutine.resume inside the sandbox: the
+ *   whole call fails, and the state stays usable. A string over the string cap
+ *   is an ordinary error, "file:line: string too long (more than N bytes, the
+ *   sandbox limit)", whichever function or operator builds it.
+ * - The budget counts VM instructions (in every coroutine, message handler and
+ *   __close method) plus work the VM does not count: one instruction per
+ *   SB_BYTES_PER_CHARGE bytes allocated, per element a table function moves,
+ *   per byte-group a string function reads or writes, per step of the pattern
+ *   matcher. The time limit is the last resort for work that is still not
+ *   proportional to that count (e.g. comparing very long strings); it is the
+ *   one limit that depends on the machine, so rules must stay far below it.
+ * - After script_freeze, assigning a global (also through rawset(_ENV, ...))
+ *   raises "globals are read-only after load: keep state in game state".
+ * - Nothing a script can see exposes an address or the hash order: pairs and
+ *   next walk keys in one fixed order, tostring and string.format("%s") give
+ *   tables and functions a fixed text, string.format("%p") is refused, and
+ *   collectgarbage is absent.
  * - A Script is not thread-safe and is not re-entrant across script_free: do not
  *   free it from inside a handler. Nested script_emit from a binding called by a
  *   handler is allowed; the nested handlers share the outer call's budget. */
@@ -31,11 +49,15 @@ typedef struct ScriptLimits {
     size_t   memory_bytes;  /* cap on all memory of the Lua state (64 MiB) */
     uint64_t instructions;  /* VM budget per handler call or chunk load (1,000,000) */
     size_t   string_bytes;  /* longest string a script may create (1 MiB) */
+    uint32_t time_ms;       /* wall time per outermost call or chunk load (500 ms) */
 } ScriptLimits;
 
 #define SCRIPT_DEFAULT_MEMORY       ((size_t)64 << 20)
 #define SCRIPT_DEFAULT_INSTRUCTIONS ((uint64_t)1000000)
 #define SCRIPT_DEFAULT_STRING       ((size_t)1 << 20)
+#define SCRIPT_DEFAULT_TIME_MS      500u
+/* Largest script, module or data file read (1 MiB). */
+#define SCRIPT_MAX_FILE             ((size_t)1 << 20)
 
 /* Where print() goes. chunk is the chunk name of the calling function. */
 typedef void (*ScriptPrintFn)(void *ud, const char *chunk, const char *message);
@@ -55,7 +77,8 @@ void script_set_random(Script *s, ScriptRandomFn below, void *ud);
 
 /* Loads a text chunk (binary chunks are refused) and runs it once, under the
  * budget, in a fresh sandbox environment. chunkname names the chunk in every
- * message ("mods/foo/mod.lua"); script_load_file defaults it to path. */
+ * message ("mods/foo/mod.lua"); script_load_file defaults it to path and reads
+ * only regular files of at most SCRIPT_MAX_FILE bytes. */
 int script_load_file(Script *s, const char *path, const char *chunkname,
                      char *err, size_t errlen);
 int script_load_string(Script *s, const char *source, const char *chunkname,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "number.h"
 
 /* Re-reads the options after a change and resets the selection. */
 static void refresh(UiApp *app)
@@ -151,9 +152,10 @@ static void key(UiApp *app, SDL_Keycode k)
             app->typed[len - 1] = 0;
     } else if (k == SDLK_RETURN || k == SDLK_KP_ENTER) {
         if (len && ui_app_human_turn(app)) {
-            int n = atoi(app->typed);
+            uint64_t n = 0;   /* typed holds at most 7 digits: always a number that fits */
+            number_parse_u64(app->typed, 0, 9999999, &n);
             app->typed[0] = 0;
-            ui_app_choose(app, n);
+            ui_app_choose(app, (int)n);
         }
     } else if (k == SDLK_ESCAPE) {
         app->typed[0] = 0;

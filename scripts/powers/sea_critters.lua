@@ -27,21 +27,15 @@ local function sea_critters(player)
   return out
 end
 
--- Whether a sea critter of anyone's is at (q, r).
-local function occupied(q, r)
-  for p = 0, game.players() - 1 do
-    for _, c in ipairs(sea_critters(p)) do
-      if c.q == q and c.r == r then return true end
-    end
-  end
-  return false
-end
-
 -- Open spaces: ocean next to land, without lava or a sea critter.
 local function open_spaces()
+  local taken = {}
+  for p = 0, game.players() - 1 do
+    for _, c in ipairs(sea_critters(p)) do taken[c.q .. "," .. c.r] = true end
+  end
   local out = {}
   for _, at in ipairs(game.coast()) do
-    if not game.stack(at.q, at.r).lava and not occupied(at.q, at.r) then out[#out + 1] = at end
+    if not taken[at.q .. "," .. at.r] and not game.stack(at.q, at.r).lava then out[#out + 1] = at end
   end
   return out
 end
@@ -70,10 +64,14 @@ local function offers(player, kind)
   if kind == "put" then
     if game.hand(player) == 0 then return out end
     for _, at in ipairs(open_spaces()) do out[#out + 1] = { q = at.q, r = at.r } end
-  else
-    for _, c in ipairs(sea_critters(player)) do
-      local list = kind == "swim" and open_spaces() or landings(c)
-      for _, to in ipairs(list) do out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value } end
+    return out
+  end
+  local mine = sea_critters(player)
+  if #mine == 0 then return out end
+  local spaces = kind == "swim" and open_spaces()
+  for _, c in ipairs(mine) do
+    for _, to in ipairs(spaces or landings(c)) do
+      out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
     end
   end
   return out

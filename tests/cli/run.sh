@@ -31,6 +31,21 @@ grep -q "^   0  " "$tmp/out" && ok || bad "options_are_numbered"
 expect_status act_applies 0 $V act "$tmp/g.json" 0
 expect_status act_illegal_exits_1 1 $V act "$tmp/g.json" 8000
 expect_status act_not_a_number_exits_2 2 $V act "$tmp/g.json" many
+# One number parser everywhere: digits only, no blank, sign or suffix.
+for n in " 1" "1 " "+1" "0x1" "1e2" "-0" ""; do
+    expect_status "act_number_'$n'_refused" 2 $V act "$tmp/g.json" "$n"
+    grep -q "digits only" "$tmp/err" && ok || bad "act_number_'$n'_says_digits_only"
+done
+expect_status players_with_blank_refused 2 $V new "$tmp/x.json" --players " 4"
+expect_status seed_with_plus_refused 2 $V sim --games 1 --seed +5
+expect_status seed_too_large_refused 2 $V sim --games 1 --seed 18446744073709551616
+expect_status games_with_exponent_refused 2 $V sim --games 1e3
+expect_status shard_with_blank_refused 2 $V sim --games 2 --shard " 1/2"
+expect_status shard_with_sign_refused 2 $V sim --games 2 --shard 0/+2
+expect_status mcts_with_blank_refused 2 $V sim --games 1 --seats "mcts: 5"
+expect_status mcts_ms_with_blank_refused 2 $V sim --games 1 --seats "mcts:5 ms"
+expect_status shard_accepted 0 $V sim --games 2 --shard 1/2
+expect_status mcts_ms_accepted 0 $V sim --games 1 --seats mcts:2ms
 cp "$tmp/g.json" "$tmp/before.json"
 i=0
 while [ $i -lt 40 ]; do $V act "$tmp/g.json" 0 >/dev/null 2>&1 || break; i=$((i + 1)); done

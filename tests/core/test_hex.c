@@ -150,3 +150,36 @@ TEST(hex_rotate_negative_turns_go_anticlockwise)
     }
     CHECK(hex_eq(hex_rotate(HEX_DIRECTION[0], -1), HEX_DIRECTION[5]));
 }
+
+/* The attack: game.neighbours(2147483647, 0) overflowed int inside the hex
+ * helpers (undefined behaviour, caught by the sanitizer build). Coordinates
+ * now saturate and directions wrap, for any int. */
+TEST(hex_attack_extreme_coordinates_do_not_overflow)
+{
+    const int EXTREMES[] = { INT_MAX, INT_MIN, INT_MAX - 1, INT_MIN + 1, 0 };
+    const int n = (int)(sizeof EXTREMES / sizeof EXTREMES[0]);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            Hex h = hex_make(EXTREMES[i], EXTREMES[j]);
+            for (int d = -7; d <= 7; d++) {
+                Hex m = hex_neighbour(h, d);
+                CHECK(m.q >= INT_MIN && m.q <= INT_MAX);
+                (void)hex_step(h, d, INT_MAX);
+                (void)hex_step(h, d, INT_MIN);
+                (void)hex_rotate(h, d);
+                CHECK(hex_opposite(d) >= 0 && hex_opposite(d) < HEX_DIRS);
+            }
+            CHECK(hex_distance(h, hex_make(EXTREMES[j], EXTREMES[i])) >= 0);
+            (void)hex_add(h, h);
+            (void)hex_sub(h, hex_make(EXTREMES[j], EXTREMES[i]));
+            (void)hex_direction_to(h, hex_make(INT_MIN, INT_MAX));
+        }
+    Hex far = hex_neighbour(hex_make(INT_MAX, 0), 0);
+    CHECK_EQ(far.q, INT_MAX);   /* saturates */
+    CHECK_EQ(hex_distance(hex_make(INT_MIN, INT_MIN), hex_make(INT_MAX, INT_MAX)), INT_MAX);
+    CHECK_EQ(hex_opposite(INT_MAX), (INT_MAX % 6 + 3) % 6);
+    CHECK_EQ(hex_opposite(INT_MIN), ((INT_MIN % 6 + 6) % 6 + 3) % 6);
+    Hex ring[6];
+    CHECK_EQ(hex_ring(hex_make(0, 0), INT_MAX, ring), 0);
+    CHECK_EQ(hex_ring(hex_make(INT_MAX, INT_MIN), 1, ring), 6);
+}

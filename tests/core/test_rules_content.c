@@ -151,6 +151,17 @@ TEST(content_endless_loop_is_stopped_by_the_instruction_limit)
     expect_broken("turns.lua", "while true do end\nreturn {}\n", "limit");
 }
 
+/* The attack: content files ran in a plain state with no memory cap (one
+ * reached 1.8 GB). They now have the limits of rules scripts. */
+TEST(content_attack_file_that_eats_memory_is_refused)
+{
+    expect_broken("turns.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end\nreturn {}\n", "string too long");
+    expect_broken("turns.lua", "local t = {}\nfor i = 1, 1e7 do t[i] = { i, i, i, i } end\nreturn t\n",
+                  "turns.lua:2:");
+    expect_broken("grid.lua", "return { slots = function() end }\n", "slots");
+    expect_broken("grid.lua", "return ('x'):rep(3)\n", "grid.lua:1:");   /* no string methods */
+}
+
 TEST(content_missing_field_names_file_and_field)
 {
     expect_broken("players.lua",

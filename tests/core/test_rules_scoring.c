@@ -1,4 +1,6 @@
 /* Rulebook, "Scoring" and "Bonus objectives" (with RULINGS on ties). */
+#include <string.h>
+
 #include "core_internal.h"
 #include "fixtures.h"
 #include "harness.h"
@@ -163,4 +165,38 @@ TEST(rule_winner_tie_goes_to_more_critters_on_land_then_is_shared)
     game_score(&g, &sc);
     REQUIRE(sc.line[0].total == sc.line[1].total);
     CHECK_EQ(sc.winners, 2);   /* B has more critters on land */
+}
+
+/* A scoring handler that hands back the bonus it was built with. */
+static int64_t hostile_bonus;
+static int bonus_emit(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
+{
+    (void)g; (void)ud; (void)err; (void)errlen;
+    if (ev->id == EV_SCORING)
+        EV_SET(*ev, SCORING, bonus, hostile_bonus);   /* past the script layer's range check */
+    return 0;
+}
+static int bonus_listens(void *ud, const Game *g, int id) { (void)ud; (void)g; return id == EV_SCORING; }
+static const GameHooks BONUS_HOOKS = { bonus_emit, bonus_listens, NULL, NULL, NULL, NULL };
+
+/* The attack: ev.bonus = 2147483647 in a scoring handler made the release
+ * build's total negative (signed overflow). Totals are clamped instead. */
+TEST(score_attack_huge_bonus_from_a_script_does_not_overflow)
+{
+    static Game g;
+    static Scores sc;
+    fx_scenario(&g, "tile 0 0 uno_dark\ntile 1 0 uno_dark\ncritter A 0 0 dark\ncritter B 1 0 dark\n");
+    g.hooks = &BONUS_HOOKS;
+    hostile_bonus = 0;
+    game_score(&g, &sc);
+    int base = sc.line[0].total;
+    CHECK(base > 0 && base < 20);
+    const int64_t BONUSES[] = { 2147483647, INT64_MAX, INT64_MIN, -2147483647 - 1, (int64_t)SCORE_LIMIT + 5 };
+    for (size_t i = 0; i < sizeof BONUSES / sizeof BONUSES[0]; i++) {
+        hostile_bonus = BONUSES[i];
+        game_score(&g, &sc);
+        int bonus = BONUSES[i] > 0 ? SCORE_LIMIT : -SCORE_LIMIT;
+        CHECK_EQ(sc.line[0].bonus, bonus);
+        CHECK_EQ(sc.line[0].total, bonus > 0 ? SCORE_LIMIT : base + bonus);
+    }
 }

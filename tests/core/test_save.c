@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -649,4 +650,62 @@ TEST(save_fuzzed_inputs_never_crash_and_only_pass_when_the_hash_checks)
     free(g);
     free(buf);
     fixture_free(&f);
+}
+
+/* The attack: the size limit was checked after the buffer had doubled to
+ * 128 MiB, and a 60 MiB save of [0,0,...] took 1.3 GB to parse before it was
+ * refused. Now the size is checked before reading and the parser's memory is
+ * bounded; a child process reads the file so its peak memory can be measured. */
+TEST(save_attack_huge_array_is_refused_within_bounded_memory)
+{
+    char *dir = temp_dir();
+    REQUIRE(dir);
+    char path[256], err[512];
+    snprintf(path, sizeof path, "%s/zeros.json", dir);
+    FILE *f = fopen(path, "wb");
+    REQUIRE(f);
+    fputc('[', f);
+    static char chunk[1 << 16];
+    for (size_t i = 0; i + 1 < sizeof chunk; i += 2)
+        chunk[i] = '0', chunk[i + 1] = ',';
+    for (int i = 0; i < 60 * 16; i++)
+        fwrite(chunk, 1, sizeof chunk, f);
+    fputs("0]", f);
+    fclose(f);
+    fflush(stdout);
+    pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        LoadedSave ls;
+        char e[512];
+        int refused = save_read_file(path, &ls, e, sizeof e) == -1 && strstr(e, "needs more than 128 MiB");
+        _exit(refused ? 0 : 1);
+    }
+    int st = 0;
+    REQUIRE(waitpid(pid, &st, 0) == pid);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    struct rusage ru;
+    REQUIRE(getrusage(RUSAGE_CHILDREN, &ru) == 0);
+    CHECK(ru.ru_maxrss < 700 * 1024 || (printf("  peak %ld KiB\n", ru.ru_maxrss), 0));   /* KiB */
+    unlink(path);
+
+    /* Larger than SAVE_MAX_BYTES: refused from its size alone. */
+    snprintf(path, sizeof path, "%s/sparse.json", dir);
+    f = fopen(path, "wb");
+    REQUIRE(f);
+    REQUIRE(ftruncate(fileno(f), (off_t)SAVE_MAX_BYTES + 1) == 0);
+    fclose(f);
+    LoadedSave ls;
+    CHECK(save_read_file(path, &ls, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "not a save");
+    unlink(path);
+
+    /* A FIFO would block a plain read: refused, not waited on. */
+    snprintf(path, sizeof path, "%s/fifo.json", dir);
+    REQUIRE(mkfifo(path, 0600) == 0);
+    CHECK(save_read_file(path, &ls, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "not a regular file");
+    unlink(path);
+    rmdir(dir);
+    free(dir);
 }

@@ -222,6 +222,37 @@ TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
     remove_root(root);
 }
 
+/* The attacks: one mod rewrote library tables (game's, string's) for every
+ * other script, and a handler could keep state in a global. */
+TEST(mods_attack_shared_game_tables_and_global_state)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "vandal", "mod.lua",
+        "game.players = nil string.upper = nil math.pi = 3 table.extra = 1\n"
+        "on('turn_start', function(ev) hits = (hits or 0) + 1 end)\n"
+        "return { name = 'vandal', version = '1' }\n");
+    put(root, "honest", "mod.lua",
+        "assert(game.players and string.upper and math.pi > 3.1 and table.extra == nil, 'tables are shared')\n"
+        "on('turn_start', function(ev) assert(game.players() == 2 and string.upper('a') == 'A') end)\n"
+        "return { name = 'honest', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "vandal,honest", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    play_to_turn(&s, 3);
+    const ModInfo *vandal = mods_find(&s.mods, "vandal");
+    REQUIRE(vandal != NULL);
+    CHECK(mods_disabled(&s.game, vandal));
+    CHECK_STR_CONTAINS(vandal->error, "mods/vandal/mod.lua:2: globals are read-only after load");
+    CHECK(!mods_disabled(&s.game, mods_find(&s.mods, "honest")));
+    session_close(&s);
+    remove_root(root);
+}
+
 TEST(mods_manifest_errors_name_the_file)
 {
     static const struct { const char *text, *want; } CASES[] = {
@@ -247,6 +278,56 @@ TEST(mods_manifest_errors_name_the_file)
     }
 }
 
+/* The attack: a module (or mod.lua itself) that is a symbolic link to a file
+ * outside the mod's folder was read and compiled. */
+TEST(mods_require_attack_symbolic_link_out_of_the_folder)
+{
+    char root[64], err[512], target[600], link[600];
+    make_root(root, sizeof root);
+    put(root, "victim", "secret.lua", "return 'stolen'\n");
+    put(root, "thief", "mod.lua",
+        "local ok, e = pcall(require, 'secret')\n"
+        "assert(not ok, 'the link was followed')\n"
+        "assert(e:find('mods/thief/secret.lua', 1, true) and e:find('symbolic link', 1, true), e)\n"
+        "return { name = 'thief', version = '1' }\n");
+    snprintf(target, sizeof target, "%s/mods/victim/secret.lua", root);
+    snprintf(link, sizeof link, "%s/mods/thief/secret.lua", root);
+    REQUIRE(symlink(target, link) == 0);
+    static Session s;
+    int rc = open_with(&s, root, "thief", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    CHECK_EQ(rc, 0);
+    if (rc == 0)
+        session_close(&s);
+    /* mod.lua as a link is refused too, naming the file. */
+    put(root, "linked", "keep.txt", "");
+    snprintf(target, sizeof target, "%s/mods/thief/mod.lua", root);
+    snprintf(link, sizeof link, "%s/mods/linked/mod.lua", root);
+    REQUIRE(symlink(target, link) == 0);
+    CHECK(open_with(&s, root, "linked", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/linked/mod.lua");
+    CHECK_STR_CONTAINS(err, "symbolic link");
+    remove_root(root);
+}
+
+/* FNV-1a 64 over n bytes, as mods.h describes the hash. */
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static uint64_t fnv_le64(uint64_t h, uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    return fnv_bytes(h, b, 8);
+}
+
 TEST(mods_hash_covers_the_files_in_name_order)
 {
     char root[64], err[256], dir[600], h1[17], h2[17], h3[17];
@@ -262,10 +343,43 @@ TEST(mods_hash_covers_the_files_in_name_order)
     put(root, "h", "b.lua", "C");
     REQUIRE(mods_hash_folder(dir, h3, err, sizeof err) == 0);
     CHECK(strcmp(h1, h3) != 0);
-    /* FNV-1a 64 of "AB": the bytes of a.lua then b.lua. */
+    /* The documented layout: file count, then name, NUL, size, contents per file. */
     put(root, "h", "b.lua", "B");
     REQUIRE(mods_hash_folder(dir, h3, err, sizeof err) == 0);
-    CHECK(strcmp(h3, "09086407b5a0edaa") == 0 || (fprintf(stderr, "    hash %s\n", h3), 0));
+    uint64_t h = fnv_le64(0xcbf29ce484222325ULL, 2);
+    h = fnv_le64(fnv_bytes(h, "a.lua", 6), 1);
+    h = fnv_bytes(h, "A", 1);
+    h = fnv_le64(fnv_bytes(h, "b.lua", 6), 1);
+    h = fnv_bytes(h, "B", 1);
+    char want[17];
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)h);
+    CHECK(strcmp(h3, want) == 0 || (fprintf(stderr, "    hash %s, want %s\n", h3, want), 0));
+    remove_root(root);
+}
+
+/* The attack: the same bytes split differently over the files, or under
+ * other names, gave the same hash, so a changed mod matched a save. */
+TEST(mods_hash_attack_moving_bytes_between_files_or_renaming_changes_it)
+{
+    char root[64], err[256], dir[600], h1[17], h2[17], h3[17], h4[17];
+    make_root(root, sizeof root);
+    snprintf(dir, sizeof dir, "%s/mods/h", root);
+    put(root, "h", "a.lua", "return 1 ");
+    put(root, "h", "b.lua", "-- x");
+    REQUIRE(mods_hash_folder(dir, h1, err, sizeof err) == 0);
+    put(root, "h", "a.lua", "return 1 -");
+    put(root, "h", "b.lua", "- x");
+    REQUIRE(mods_hash_folder(dir, h2, err, sizeof err) == 0);
+    CHECK(strcmp(h1, h2) != 0);
+    char from[700], to[700];
+    snprintf(from, sizeof from, "%s/b.lua", dir);
+    snprintf(to, sizeof to, "%s/c.lua", dir);
+    REQUIRE(rename(from, to) == 0);
+    REQUIRE(mods_hash_folder(dir, h3, err, sizeof err) == 0);
+    CHECK(strcmp(h2, h3) != 0);
+    put(root, "h", "empty.lua", "");
+    REQUIRE(mods_hash_folder(dir, h4, err, sizeof err) == 0);
+    CHECK(strcmp(h3, h4) != 0);   /* an empty file counts too */
     remove_root(root);
 }
 

@@ -1,0 +1,1 @@
+return { { name = "X", levels = { 1, 2 }, stars = 1 } }

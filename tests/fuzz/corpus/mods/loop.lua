@@ -1,0 +1,2 @@
+on("collect", function(ev) while true do end end)
+return { name = "f", version = "1" }

@@ -1,0 +1,23 @@
+/* Shared pieces of the libFuzzer harnesses (tests/fuzz/fuzz_*.c): where the
+ * shipped data lives, and one session with the shipped rules and scripts. */
+#ifndef VQ_FUZZ_COMMON_H
+#define VQ_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session.h"
+
+/* $VOLCANIQUE_ROOT, else the current directory (the repository's root). */
+const char *fuzz_root(void);
+/* A session over the shipped content and scripts, opened once (no mods).
+ * Exits the process with a message if the data cannot be loaded. */
+Session *fuzz_session(void);
+/* A malloc'd NUL-terminated copy of the input. */
+char *fuzz_text(const uint8_t *data, size_t size);
+/* A new folder under /tmp (exits on failure); the caller owns the string. */
+char *fuzz_temp_dir(const char *what);
+/* Writes text to dir/name (exits on failure). */
+void fuzz_write(const char *dir, const char *name, const char *text, size_t len);
+
+#endif
