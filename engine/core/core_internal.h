@@ -72,6 +72,9 @@ bool lava_flow_from(Game *g, int cell, int height);
 
 /* Turn flow (turn.c). */
 void flow_advance(Game *g);
+/* Tells the scripts of the powers held from the start (GameOptions.hold), as
+ * unlocks without a slot; done once set-up is over (and by scenario_start). */
+void announce_held_powers(Game *g);
 void flow_begin_turn(Game *g);
 /* Queues critters on `cell` for migration (kind DK_MIGRATE) or evacuation
  * (DK_EVACUATE), owners in turn order from the active player. */

@@ -497,7 +497,7 @@ static void setup_collect(Game *g)
 
 /* Powers held from the start (GameOptions.hold) reach the scripts as unlocks
  * without a slot (slot -1), seat by seat, once set-up is done. */
-static void announce_held_powers(Game *g)
+void announce_held_powers(Game *g)
 {
     if (!listens(g, EV_POWER_UNLOCKED))
         return;

@@ -839,7 +839,7 @@ static int open_game(lua_State *L)
     lua_pushlightuserdata(L, s);
     luaL_setfuncs(L, FUNCS, 1);
     /* Bindings kept in files of their own (lgame_*.c), same upvalue. */
-    const luaL_Reg *const more[] = { LGAME_SEA_FUNCS, LGAME_ISLAND_FUNCS };
+    const luaL_Reg *const more[] = { LGAME_SEA_FUNCS, LGAME_ISLAND_FUNCS, LGAME_PARAMS_FUNCS };
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
         lua_pushlightuserdata(L, s);
         luaL_setfuncs(L, more[i], 1);

@@ -17,6 +17,7 @@ struct lua_State;
 struct luaL_Reg;
 extern const struct luaL_Reg *const LGAME_SEA_FUNCS;
 extern const struct luaL_Reg *const LGAME_ISLAND_FUNCS;
+extern const struct luaL_Reg *const LGAME_PARAMS_FUNCS;   /* lgame_params.c */
 struct Game *lgame_current(struct lua_State *L);
 struct Game *lgame_mutable(struct lua_State *L, const char *fn);
 /* Argument checks that raise a Lua argument error: a player number (from 0),
