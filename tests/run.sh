@@ -30,6 +30,7 @@ done
 cli=$(cat build/cli-tests.result 2>/dev/null || echo "0 0")
 p=$((p + ${cli% *})); f=$((f + ${cli#* }))
 sh tests/cli/sim.sh || status=1; sim=$(cat build/sim-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sim% *})); f=$((f + ${sim#* }))
+sh tests/cli/reports.sh || status=1; rep=$(cat build/report-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${rep% *})); f=$((f + ${rep#* }))
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"
 exit $status
