@@ -155,14 +155,16 @@ static void triggers_chart(FILE *f, const Summary *s)
 
 static void histogram(FILE *f, const char *title, const char *xname, const Hist *h, int games)
 {
-    int top = hist_top(h);
+    int top = hist_top(h), low = 0;
+    while (low < top && h->count[low] == 0)   /* start at the lowest value seen */
+        low++;
     static double share[SUM_HIST];
-    for (int i = 0; i <= top; i++)
-        share[i] = games > 0 ? 100.0 * h->count[i] / games : 0;
+    for (int i = low; i <= top; i++)
+        share[i - low] = games > 0 ? 100.0 * h->count[i] / games : 0;
     const double *shares[1] = { share }, n[1] = { games };
     const char *names[1] = { "baseline games" }, *cols[1] = { COL };
     if (top >= 0)
-        svg_histogram(f, title, xname, top + 1, 0, 1, shares, names, cols, n);
+        svg_histogram(f, title, xname, top - low + 1, low, 1, shares, names, cols, n);
 }
 
 static void power_table(FILE *f, const BalanceGroup *g)
@@ -209,8 +211,10 @@ static void group_section(FILE *f, const ResultSet *rs, const BalanceGroup *g)
     histogram(f, "Winner's margin (baseline)", "points ahead of the next player", &base->margin_hist, base->games);
     histogram(f, "Lead changes during the game (baseline)", "times the leader on points changed",
               &base->lead_hist, base->games);
-    report_html_rows(f, g->seat, g->players, "fair share", "baseline", -1);
-    report_html_rows(f, &g->first, 1, "fair share", "baseline", -1);
+    Row seats[MAX_PLAYERS + 1];
+    memcpy(seats, g->seat, (size_t)g->players * sizeof *seats);
+    seats[g->players] = g->first;
+    report_html_rows(f, seats, g->players + 1, "fair share", "baseline", -1);
     if (g->npowers)
         power_table(f, g);
 }

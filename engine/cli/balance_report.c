@@ -258,8 +258,10 @@ static void print_text(const ResultSet *rs, const Balance *b, const ReportSide *
     for (int gi = 0; gi < b->ngroups; gi++) {
         const BalanceGroup *g = &b->group[gi];
         printf("\n== %s\n", g->title);
-        report_text_rows(stdout, g->seat, g->players, "fair share", "baseline", -1);
-        report_text_rows(stdout, &g->first, 1, "fair share", "baseline", -1);
+        Row seats[MAX_PLAYERS + 1];
+        memcpy(seats, g->seat, (size_t)g->players * sizeof *seats);
+        seats[g->players] = g->first;
+        report_text_rows(stdout, seats, g->players + 1, "fair share", "baseline", -1);
         printf("\n  the game (baseline):\n");
         text_game(&rs->sum[g->base]);
         if (g->npowers)

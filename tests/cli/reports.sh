@@ -185,6 +185,30 @@ expect_status compare_from_scenario 0 $V compare --games 4 --scenario "$tmp/scen
 expect_status balance_from_scenario 0 $V balance --games 4 --scenario "$tmp/scen.txt" --powers Rift --hold B=Erosion
 expect_status strength_from_scenario 0 $V strength --games 2 --mcts mcts:4 --scenario "$tmp/scen.txt" --hold A=Rift
 
+# ---- docs/simulation.md's tutorial runs as written (fewer games) ----
+T="$tmp/tutorial"
+mkdir -p "$T/root/mods/volcano_bonus"
+ln -s "$PWD/content" "$T/root/content"
+ln -s "$PWD/scripts" "$T/root/scripts"
+awk '/<!-- tutorial-mod:/ { on = 1; next } on && /^```lua/ { grab = 1; next } grab && /^```/ { exit } grab' \
+    docs/simulation.md > "$T/root/mods/volcano_bonus/mod.lua"
+awk '/<!-- tutorial-commands -->/ { on = 1; next } on && /^```sh/ { grab = 1; next } grab && /^```/ { exit } grab' \
+    docs/simulation.md > "$T/commands"
+[ -s "$T/root/mods/volcano_bonus/mod.lua" ] && [ "$(wc -l < "$T/commands")" -ge 4 ] && ok || bad "tutorial_blocks_found"
+sed -e "s|^bin/volcanique|$PWD/$V --root $T/root|" -e 's/--games [0-9]*/--games 6/' "$T/commands" > "$T/run.sh"
+(cd "$T" && sh -e ./run.sh > "$T/out" 2> "$T/err") && ok || bad "tutorial_commands_run ($(tail -c 300 "$T/err"))"
+for f in games.jsonl compare.html sweep.html balance.html; do
+    [ -s "$T/$f" ] && ok || bad "tutorial_writes_$f"
+done
+grep -q '"mods":\[{"name":"volcano_bonus"' "$T/games.jsonl" && ok || bad "tutorial_mod_recorded"
+
+# ---- the Slurm example runs one shard per array task ----
+for i in 0 1 2; do
+    SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=3 VQ=$V OUT="$tmp/slurm" GAMES=24 EXTRA="--seed 5 --powers Rift,Erosion --bots random" \
+        sh docs/slurm-balance.sh 2>/dev/null || bad "slurm_example_task_$i"
+done
+$V merge --summary "$tmp"/slurm/balance-*.jsonl | cmp -s - "$tmp/btext" && ok || bad "slurm_example_shards_merge_to_the_single_run"
+
 # ---- progress on long runs, off a terminal ----
 VOLCANIQUE_PROGRESS_EVERY=0.0001 $V sim --games 40 > /dev/null 2> "$tmp/perr"
 grep -q "^sim: [0-9]*/40 games" "$tmp/perr" && ok || bad "sim_prints_plain_progress_lines"
