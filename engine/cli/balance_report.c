@@ -274,7 +274,7 @@ static void print_text(const ResultSet *rs, const Balance *b, const ReportSide *
 static void json_row(const char *key, const Row *r)
 {
     printf("\"%s\":", key);
-    report_json_rows(stdout, r, 1);
+    report_json_row(stdout, r);
 }
 
 static void json_mean(const char *key, const Accum *a)

@@ -138,7 +138,7 @@ static int add_batch(Plan *p, SimConfig *cfg, char (*deal)[REC_CARDS * 2], const
     if (!pb)
         return -1;
     int k = p->nbatch - 1;
-    char at[64] = "";
+    char at[48] = "";
     if (sweep >= 0)
         snprintf(at, sizeof at, " @ %s=%g", b->r.sweep.name, b->r.sweep.values[sweep]);
     snprintf(pb->label, sizeof pb->label, "%dp %s%s%.30s%s", players, method, card[0] ? " " : "", card, at);

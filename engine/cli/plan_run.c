@@ -36,8 +36,8 @@ int plan_run(const Plan *p, const SimConfig *configs, int shard_i, int shard_n, 
     int rc = 0;
     for (int k = 0; k < p->nbatch && rc == 0; k++) {
         SimConfig c = configs[k];
-        char label[96];
-        snprintf(label, sizeof label, "%s %s", cmd, p->batch[k].label);
+        char label[128];
+        snprintf(label, sizeof label, "%.16s %s", cmd, p->batch[k].label);
         progress_label(&pr, label);
         c.batch = k;
         c.seed = p->batch[k].seed;

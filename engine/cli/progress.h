@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 typedef struct Progress {
-    char label[64];
+    char label[128];
     uint64_t total, done;
     double start, last;    /* seconds (monotonic clock) */
     double every;          /* seconds between plain lines; 0: none */

@@ -39,7 +39,7 @@ typedef struct PowerRecord {
 
 typedef struct ModFailure {
     char mod[64];
-    char error[200];             /* "FILE:LINE: message" */
+    char error[320];             /* "FILE:LINE: message", as ModInfo.error */
 } ModFailure;
 
 typedef struct GameRecord {

@@ -116,26 +116,31 @@ void report_json_head(FILE *f, const ReportSide *sides, int n)
     report_json_string(f, REPORT_METHODS);
 }
 
+void report_json_row(FILE *f, const Row *r)
+{
+    double v[] = { r->a, r->a_lo, r->a_hi, r->na, r->b, r->b_lo, r->b_hi, r->nb, r->diff, r->d_lo, r->d_hi, r->p,
+                   r->p_adj };
+    static const char *const K[] = { "a", "a_lo", "a_hi", "a_n", "b", "b_lo", "b_hi", "b_n", "diff", "diff_lo",
+                                     "diff_hi", "p", "p_holm" };
+    fputs("{\"group\":", f);
+    report_json_string(f, r->group);
+    fputs(",\"metric\":", f);
+    report_json_string(f, r->metric);
+    fprintf(f, ",\"percent\":%s,\"a_fixed\":%s", r->percent ? "true" : "false", r->fixed_a ? "true" : "false");
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+        fprintf(f, ",\"%s\":", K[k]);
+        report_json_num(f, v[k]);
+    }
+    fprintf(f, ",\"tested\":%s,\"significant\":%s}", r->tested ? "true" : "false", r->flagged ? "true" : "false");
+}
+
 void report_json_rows(FILE *f, const Row *rows, int n)
 {
     fputs("\"rows\":[", f);
     for (int i = 0; i < n; i++) {
-        const Row *r = &rows[i];
-        double v[] = { r->a, r->a_lo, r->a_hi, r->na, r->b, r->b_lo, r->b_hi, r->nb, r->diff, r->d_lo, r->d_hi,
-                       r->p, r->p_adj };
-        static const char *const K[] = { "a", "a_lo", "a_hi", "a_n", "b", "b_lo", "b_hi", "b_n", "diff", "diff_lo",
-                                         "diff_hi", "p", "p_holm" };
-        fprintf(f, "%s{\"group\":", i ? "," : "");
-        report_json_string(f, r->group);
-        fputs(",\"metric\":", f);
-        report_json_string(f, r->metric);
-        fprintf(f, ",\"percent\":%s,\"a_fixed\":%s", r->percent ? "true" : "false", r->fixed_a ? "true" : "false");
-        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
-            fprintf(f, ",\"%s\":", K[k]);
-            report_json_num(f, v[k]);
-        }
-        fprintf(f, ",\"tested\":%s,\"significant\":%s}", r->tested ? "true" : "false",
-                r->flagged ? "true" : "false");
+        if (i)
+            fputc(',', f);
+        report_json_row(f, &rows[i]);
     }
     fputc(']', f);
 }

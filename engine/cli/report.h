@@ -39,7 +39,8 @@ void report_text_rows(FILE *f, const Row *rows, int n, const char *a, const char
 void report_json_string(FILE *f, const char *s);
 /* Writes "errors":[...],"made":[...] (no braces around). */
 void report_json_head(FILE *f, const ReportSide *sides, int n);
-void report_json_rows(FILE *f, const Row *rows, int n);
+void report_json_rows(FILE *f, const Row *rows, int n);   /* "rows":[...] */
+void report_json_row(FILE *f, const Row *r);               /* one row's object */
 /* A number, or null for NaN. */
 void report_json_num(FILE *f, double v);
 

@@ -23,7 +23,7 @@ typedef struct ErrorTally {
     int nmods;
     char mod[SUM_MAX_MODS][64];
     int mod_games[SUM_MAX_MODS];        /* games in which the mod was switched off */
-    char mod_error[SUM_MAX_MODS][200];  /* its first error */
+    char mod_error[SUM_MAX_MODS][320];  /* its first error */
 } ErrorTally;
 
 void tally_add(ErrorTally *t, const GameRecord *r);

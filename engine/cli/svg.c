@@ -229,10 +229,45 @@ void svg_histogram(FILE *f, const char *title, const char *xname, int nbins, int
 
 /* ---- sweeps ---- */
 
+typedef struct Frame {
+    int left, top, w, h, bottom;
+    double xf, xstep, yf, ystep;
+    int xc, yc;
+} Frame;
+
+static double frame_x(const Frame *fr, double x) { return fr->left + (x - fr->xf) / (fr->xstep * (fr->xc - 1)) * fr->w; }
+static double frame_y(const Frame *fr, double y)
+{
+    return fr->bottom - (y - fr->yf) / (fr->ystep * (fr->yc - 1)) * fr->h;
+}
+
+static void sweep_axes(FILE *f, const Frame *fr, const char *unit, const char *xname)
+{
+    char txt[32];
+    for (int t = 0; t < fr->yc; t++) {
+        double v = fr->yf + t * fr->ystep, y = frame_y(fr, v);
+        svg_tick_text(txt, sizeof txt, v, fr->ystep, unit);
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/><text class=\"tick\" "
+                "x=\"%d\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"end\">%s</text>\n", fr->left, fr->left + fr->w, y,
+                y, fr->left - 4, y + 4, FONT - 1, txt);
+    }
+    for (int t = 0; t < fr->xc; t++) {
+        double v = fr->xf + t * fr->xstep;
+        svg_tick_text(txt, sizeof txt, v, fr->xstep, "");
+        fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">%s</text>\n",
+                frame_x(fr, v), fr->bottom + 14, FONT - 1, txt);
+    }
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#888\"/><text x=\"%d\" y=\"%d\" "
+            "font-size=\"%d\" text-anchor=\"middle\">", fr->left, fr->left + fr->w, fr->bottom, fr->bottom,
+            fr->left + fr->w / 2, fr->bottom + 32, FONT);
+    text_esc(f, xname);
+    fputs("</text>\n", f);
+}
+
 void svg_sweep(FILE *f, const char *title, const char *xname, const char *unit, int npoints, const double *xs,
                const double *v, const double *lo, const double *hi, const double *n)
 {
-    int left = 60, top = 30, w = 440, h = 180, bottom = top + h;
+    Frame fr = { .left = 60, .top = 30, .w = 440, .h = 180, .bottom = 210 };
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (int i = 0; i < npoints; i++) {
         xlo = fmin(xlo, xs[i]);
@@ -243,52 +278,27 @@ void svg_sweep(FILE *f, const char *title, const char *xname, const char *unit, 
             yhi = fmax(yhi, b);
         }
     }
-    ylo = isfinite(ylo) ? ylo : 0;
-    yhi = isfinite(yhi) ? yhi : 1;
-    double xf, xs_step, yf, ys;
-    int xc, yc;
-    svg_ticks(xlo, xhi, 6, &xf, &xs_step, &xc);
-    svg_ticks(ylo, yhi, 5, &yf, &ys, &yc);
-    double xspan = xs_step * (xc - 1), yspan = ys * (yc - 1);
-#define PX(x) (left + ((x) - xf) / xspan * w)
-#define PY(y) (bottom - ((y) - yf) / yspan * h)
+    svg_ticks(xlo, xhi, 6, &fr.xf, &fr.xstep, &fr.xc);
+    svg_ticks(isfinite(ylo) ? ylo : 0, isfinite(yhi) ? yhi : 1, 5, &fr.yf, &fr.ystep, &fr.yc);
     fputs("<h3>", f);
     text_esc(f, title);
     fprintf(f, "</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "font-family=\"sans-serif\">\n", left + w + 40, bottom + 46);
-    char txt[32];
-    for (int t = 0; t < yc; t++) {
-        double y = PY(yf + t * ys);
-        svg_tick_text(txt, sizeof txt, yf + t * ys, ys, unit);
-        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/><text class=\"tick\" "
-                "x=\"%d\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"end\">%s</text>\n", left, left + w, y, y,
-                left - 4, y + 4, FONT - 1, txt);
-    }
-    for (int t = 0; t < xc; t++) {
-        svg_tick_text(txt, sizeof txt, xf + t * xs_step, xs_step, "");
-        fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                PX(xf + t * xs_step), bottom + 14, FONT - 1, txt);
-    }
+            "font-family=\"sans-serif\">\n", fr.left + fr.w + 40, fr.bottom + 46);
+    sweep_axes(f, &fr, unit, xname);
     fputs("<polyline fill=\"none\" stroke=\"#2471a3\" points=\"", f);
     for (int i = 0; i < npoints; i++)
         if (!isnan(v[i]))
-            fprintf(f, "%.1f,%.1f ", PX(xs[i]), PY(v[i]));
+            fprintf(f, "%.1f,%.1f ", frame_x(&fr, xs[i]), frame_y(&fr, v[i]));
     fputs("\"/>\n", f);
     for (int i = 0; i < npoints; i++) {
         if (isnan(v[i]))
             continue;
+        double x = frame_x(&fr, xs[i]), y = frame_y(&fr, v[i]);
         if (!isnan(lo[i]))
-            fprintf(f, "<g class=\"err\" stroke=\"#222\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/></g>\n",
-                    PX(xs[i]), PX(xs[i]), PY(lo[i]), PY(hi[i]));
+            fprintf(f, "<g class=\"err\" stroke=\"#222\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+                    "</g>\n", x, x, frame_y(&fr, lo[i]), frame_y(&fr, hi[i]));
         fprintf(f, "<circle class=\"dot\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#2471a3\"/><text class=\"n\" "
-                "x=\"%.1f\" y=\"%.1f\" font-size=\"%d\">n=%.0f</text>\n", PX(xs[i]), PY(v[i]), PX(xs[i]) + 6,
-                PY(v[i]) - 6, FONT - 2, n[i]);
+                "x=\"%.1f\" y=\"%.1f\" font-size=\"%d\">n=%.0f</text>\n", x, y, x + 6, y - 6, FONT - 2, n[i]);
     }
-    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#888\"/><text x=\"%d\" y=\"%d\" "
-            "font-size=\"%d\" text-anchor=\"middle\">", left, left + w, bottom, bottom, left + w / 2, bottom + 32,
-            FONT);
-    text_esc(f, xname);
-    fputs("</text>\n</svg>\n", f);
-#undef PX
-#undef PY
+    fputs("</svg>\n", f);
 }
