@@ -11,8 +11,9 @@
  * Measures with a test (Holm's correction over all of them together):
  *  - held: the holder's win rate against the baseline's rotating seat
  *    (Newcombe), the holder's score against it (Welch);
- *  - dealt: the win rate of players who unlocked it against the fair share
- *    1/players (score test);
+ *  - dealt: the win rate of players who unlocked it against that of the
+ *    players who unlocked any power in the baseline (Newcombe): unlocking goes
+ *    with leading, so the fair share would credit every power with the lead;
  *  - seats and the first player against the fair share.
  * Described with intervals, not tested: game length, winner's margin, lead
  * changes, end triggers, unlock rates, how often the power's handlers fired. */

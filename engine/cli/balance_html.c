@@ -110,9 +110,10 @@ static void dealt_charts(FILE *f, const BalanceGroup *g)
         return;
     for (int i = 0; i < g->npowers; i++)
         if (g->powers[i].deal_batch >= 0)
-            cols_add(&win, g->powers[i].card, &g->powers[i].dealt_win, 0);
-    chart(f, "Dealt to the grid: win rate of the players who unlocked it", "%",
-          "holders' win rate (n: players who unlocked it)", &win, 0, 100.0 / g->players, "fair share", COL);
+            cols_add(&win, g->powers[i].card, &g->powers[i].dealt_win, 1);
+    chart(f, "Dealt to the grid: win rate of the players who unlocked it, against unlockers of any power", " pp",
+          "holders' win rate minus the baseline's unlockers' (percentage points; n: the smaller side)", &win, 1, 0,
+          "no difference", COL);
     cols_free(&win);
 }
 
@@ -170,7 +171,8 @@ static void histogram(FILE *f, const char *title, const char *xname, const Hist 
 static void power_table(FILE *f, const BalanceGroup *g)
 {
     fputs("<table><tr><th>power</th><th>held: holder wins</th><th>change</th><th>score change</th>"
-          "<th>handler calls per game</th><th>dealt: unlocked</th><th>holders win</th><th>n</th></tr>\n", f);
+          "<th>handler calls per game</th><th>dealt: unlocked</th><th>holders win</th><th>n</th><th>against "
+          "unlockers</th></tr>\n", f);
     for (int i = 0; i < g->npowers; i++) {
         const BalancePower *p = &g->powers[i];
         char a[64] = "", b[64] = "", c[64] = "", d[64] = "", e[64] = "";
@@ -179,9 +181,11 @@ static void power_table(FILE *f, const BalanceGroup *g)
             row_format(b, sizeof b, p->held_win.diff, p->held_win.d_lo, p->held_win.d_hi, 1, 1);
             row_format(c, sizeof c, p->held_score.diff, p->held_score.d_lo, p->held_score.d_hi, 0, 1);
         }
+        char g2[64] = "";
         if (p->deal_batch >= 0) {
             row_format(d, sizeof d, p->unlocked, p->unlocked_lo, p->unlocked_hi, 1, 0);
             row_format(e, sizeof e, p->dealt_win.b, p->dealt_win.b_lo, p->dealt_win.b_hi, 1, 0);
+            row_format(g2, sizeof g2, p->dealt_win.diff, p->dealt_win.d_lo, p->dealt_win.d_hi, 1, 1);
         }
         int sig = p->held_win.flagged || p->held_score.flagged || p->dealt_win.flagged;
         fprintf(f, "<tr%s><td>", sig ? " class=\"sig\"" : "");
@@ -190,8 +194,8 @@ static void power_table(FILE *f, const BalanceGroup *g)
                 p->held_score.flagged ? " *" : "");
         if (p->hold_batch >= 0)
             fprintf(f, isnan(p->fired) ? "?" : p->fired == 0 ? "0 (never ran)" : "%.2f", p->fired);
-        fprintf(f, "</td><td>%s</td><td>%s%s</td><td>%.0f</td></tr>\n", d, e, p->dealt_win.flagged ? " *" : "",
-                p->deal_batch >= 0 ? p->dealt_win.nb : 0.0);
+        fprintf(f, "</td><td>%s</td><td>%s</td><td>%.0f</td><td>%s%s</td></tr>\n", d, e,
+                p->deal_batch >= 0 ? p->dealt_win.nb : 0.0, g2, p->dealt_win.flagged ? " *" : "");
     }
     fputs("</table>\n", f);
 }
@@ -279,7 +283,8 @@ int balance_html(const char *path, const ResultSet *rs, const Balance *b, const 
     report_html_begin(f, "Volcanique: balance of the powers and the game", sides, nsides);
     fprintf(f, "<p>%llu games a batch, bots %s. Powers are measured two ways: <b>held</b> from the start by the "
             "seat that rotates with the seed (compared with that seat in the baseline games on the same seeds), and "
-            "<b>dealt</b> to the Power Grid first (the win rate of whoever unlocked it, against the fair share). "
+            "<b>dealt</b> to the Power Grid first (the win rate of whoever unlocked it, against that of the players "
+            "who unlocked any power in the baseline: unlocking goes with leading, so the fair share is no reference). "
             "%d rows were tested together; * marks those that stand out after Holm's correction.</p>\n",
             (unsigned long long)rs->plan.games, rs->plan.seats, b->tested);
     if (rs->plan.nsweep)

@@ -56,7 +56,6 @@ static double fired_per_game(const Coverage *c, const char *card)
 static void power_rows(const ResultSet *rs, const BalanceGroup *g, BalancePower *p, double min_n)
 {
     const Summary *base = &rs->sum[g->base];
-    double fair = 1.0 / g->players;
     char m[64];
     if (p->hold_batch >= 0) {
         const Summary *h = &rs->sum[p->hold_batch];
@@ -76,7 +75,7 @@ static void power_rows(const ResultSet *rs, const BalanceGroup *g, BalancePower 
         const Accum *w = c >= 0 ? &d->card_holder_win[c] : &none;
         snprintf(m, sizeof m, "%.30s dealt: holders win", p->card);
         row_name(&p->dealt_win, "dealt", m);
-        row_rate_vs(&p->dealt_win, w->sum, w->n, fair, min_n);
+        row_rates(&p->dealt_win, base->unlocker_win.sum, base->unlocker_win.n, w->sum, w->n, min_n);
         p->unlocked = d->games > 0 ? 100 * unlocked / d->games : NAN;
         stats_wilson(unlocked, d->games, ROWS_CONF, &p->unlocked_lo, &p->unlocked_hi);
         p->unlocked_lo *= 100;
@@ -226,13 +225,18 @@ static void cell(char *out, int len, const Row *r, int sign)
 
 static void text_powers(const BalanceGroup *g)
 {
+    int w = 5;
+    for (int i = 0; i < g->npowers; i++)
+        w = (int)strlen(g->powers[i].card) > w ? (int)strlen(g->powers[i].card) : w;
     printf("\n  powers: held (seat k %% %d holds it from the start in game k, against that seat in the baseline)"
-           " and dealt (to the grid first)\n", g->players);
-    printf("  %-24s %-26s %-28s %-28s %8s | %-22s %-26s %6s\n", "power", "held: holder wins", "held: win change",
-           "held: score change", "calls/g", "dealt: unlocked", "dealt: holders win", "n");
+           " and dealt (to the grid first; its holders against the players who unlocked any power in the baseline)\n",
+           g->players);
+    printf("  %-*s %-26s %-28s %-28s %8s | %-22s %-26s %6s %s\n", w, "power", "held: holder wins",
+           "held: win change", "held: score change", "calls/g", "dealt: unlocked", "dealt: holders win", "n",
+           "against unlockers");
     for (int i = 0; i < g->npowers; i++) {
         const BalancePower *p = &g->powers[i];
-        char hw[48] = "", hd[48] = "", hs[48] = "", un[48] = "", dw[48] = "", fired[16] = "";
+        char hw[48] = "", hd[48] = "", hs[48] = "", un[48] = "", dw[48] = "", dd[48] = "", fired[16] = "";
         if (p->hold_batch >= 0) {
             cell(hw, sizeof hw, &p->held_win, 0);
             cell(hd, sizeof hd, &p->held_win, 1);
@@ -241,10 +245,11 @@ static void text_powers(const BalanceGroup *g)
         }
         if (p->deal_batch >= 0) {
             row_format(un, sizeof un, p->unlocked, p->unlocked_lo, p->unlocked_hi, 1, 0);
-            cell(dw, sizeof dw, &p->dealt_win, 0);
+            row_format(dw, sizeof dw, p->dealt_win.b, p->dealt_win.b_lo, p->dealt_win.b_hi, 1, 0);
+            cell(dd, sizeof dd, &p->dealt_win, 1);
         }
-        printf("  %-24s %-26s %-28s %-28s %8s | %-22s %-26s %6.0f%s\n", p->card, hw, hd, hs, fired, un, dw,
-               p->deal_batch >= 0 ? p->dealt_win.nb : 0.0,
+        printf("  %-*s %-26s %-28s %-28s %8s | %-22s %-26s %6.0f %s%s\n", w, p->card, hw, hd, hs, fired, un, dw,
+               p->deal_batch >= 0 ? p->dealt_win.nb : 0.0, dd,
                p->hold_batch >= 0 && p->fired == 0 ? "  (its rules never ran when held)" : "");
     }
 }

@@ -140,9 +140,10 @@ static void add_players(Summary *s, const GameRecord *r, int k)
 /* Which cards were unlocked in this game, and how their holders did. */
 static void add_powers(Summary *s, const GameRecord *r, int k)
 {
-    uint8_t held[SUM_MAX_CARDS][MAX_PLAYERS];
+    uint8_t held[SUM_MAX_CARDS][MAX_PLAYERS], unlocked[MAX_PLAYERS] = { 0 };
     memset(held, 0, sizeof held);
     for (int i = 0; i < r->npowers; i++) {
+        unlocked[r->powers[i].seat] = 1;
         int c = card_slot(s, r->powers[i].card);
         if (c < 0)
             continue;
@@ -160,6 +161,9 @@ static void add_powers(Summary *s, const GameRecord *r, int k)
         }
         s->card_games[c] += any;
     }
+    for (int p = 0; p < r->players; p++)
+        if (unlocked[p])
+            accum_add(&s->unlocker_win, ((r->winners >> p) & 1) ? 1.0 / k : 0);
 }
 
 void summary_add(Summary *s, const GameRecord *r)

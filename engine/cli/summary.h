@@ -63,6 +63,7 @@ typedef struct Summary {
     Accum card_holder_score[SUM_MAX_CARDS];
     Accum card_turn[SUM_MAX_CARDS];     /* turn of each unlock */
     Accum held_win, held_score;         /* per seat that held powers from the start */
+    Accum unlocker_win;                 /* per player-game with at least one power unlocked */
     Accum rot_win, rot_score;           /* per game, the rotating seat (seed - seed0) % players */
     Accum caldera_bought, caldera_stars;/* per player-game */
     ErrorTally errors;

@@ -95,9 +95,8 @@ static void hchart_axis(FILE *f, int left, int top, int bottom, double first, do
     }
     fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n", left, left + PLOT_W, bottom,
             bottom);
-    if (c->axis) {
-        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">", left + PLOT_W / 2,
-                bottom + 30, FONT);
+    if (c->axis) {   /* from the plot's left edge: svg_hchart makes the chart wide enough for it */
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\">", left, bottom + 30, FONT);
         text_esc(f, c->axis);
         fputs("</text>\n", f);
     }
@@ -148,6 +147,8 @@ void svg_hchart(FILE *f, const SvgChart *c)
         maxlen = (int)strlen(c->labels[i]) > maxlen ? (int)strlen(c->labels[i]) : maxlen;
     int left = maxlen * CHAR_W + 14, row_h = c->nseries * 15 + 9, top = 34;
     int bottom = top + c->rows * row_h, width = left + PLOT_W + N_W, height = bottom + 44;
+    int caption = c->axis ? left + CHAR_W * (int)strlen(c->axis) + 10 : 0;
+    width = caption > width ? caption : width;
     double lo, hi, first, step;
     int count;
     hchart_range(c, &lo, &hi);
