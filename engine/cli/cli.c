@@ -101,6 +101,11 @@ int cli_load(Session *s, const char *path)
         loaded_save_free(&ls);
         return -1;
     }
+    /* A game started from a scenario is saved again with it. */
+    static char *kept_scenario;
+    free(kept_scenario);
+    kept_scenario = ls.meta.scenario ? strdup(ls.meta.scenario) : NULL;
+    cli_scenario_text = kept_scenario;
     mods_reset(&s->mods);
     action_log_free(&s->log);
     s->current = &s->game;
@@ -119,6 +124,7 @@ int cli_save(Session *s, const char *path)
     memset(&meta, 0, sizeof meta);
     snprintf(meta.rules_version, sizeof meta.rules_version, "%s", RULES_VERSION);
     mods_to_save(&s->mods, &meta);
+    meta.scenario = (char *)cli_scenario_text;
     char err[512];
     if (save_write_file(path, &s->game, &s->log, &meta, err, sizeof err)) {
         fprintf(stderr, "volcanique: cannot write %s: %s\n", path, err);

@@ -8,6 +8,9 @@
 
 #include "session.h"
 
+/* The engine's version, written into every result line (record.h). */
+#define VQ_ENGINE_VERSION "0.12.0"
+
 typedef struct CliArgs {
     int argc;
     char **argv;          /* after the subcommand */
@@ -44,6 +47,45 @@ extern const char *cli_deal;
 extern const char *cli_hold[MAX_PLAYERS];
 /* Gives the session the --deal and --hold cards of the command line. */
 void cli_apply_cards(Session *s);
+/* The bitmask of the power cards named in `list` (comma separated, blanks
+ * around names ignored; NULL or "" for none). Returns 0, or -1 with a message
+ * naming the unknown card and `what` (the option). */
+int cli_cards_mask(const Session *s, const char *list, const char *what, uint64_t *mask, char *err, int errlen);
+/* The names of the cards of `mask`, comma separated, into out. */
+void cli_cards_names(const Rules *r, uint64_t mask, char *out, int outlen);
+
+/* --scenario FILE: a position in the scenario text format (scenario.h). */
+typedef struct CliScenario {
+    char file[256];
+    char *text;                /* malloc'd; NULL: no scenario */
+    char hash[17];             /* FNV-1a of the text, 16 hex digits */
+    int players;               /* what the text sets */
+    char variant[VARIANT_LEN];
+} CliScenario;
+
+/* Reads FILE and checks it builds, with the rules of root and mods (NULL:
+ * none). Prints the error (naming the file and line) and returns -1 on failure. */
+int cli_scenario_load(const char *path, const char *root, const char *mods, CliScenario *sc);
+void cli_scenario_free(CliScenario *sc);
+/* Starts the session's game: session_new_game, or from the scenario when sc
+ * (may be NULL) has one, with the session's --deal and --hold cards added to
+ * o's and `seed` for its dice and draws. Returns 0 or -1 with err. */
+int cli_start_game(Session *s, const GameOptions *o, uint64_t seed, const CliScenario *sc, char *err, int errlen);
+/* The scenario text of the game the command line started or loaded last (for
+ * cli_save), or NULL. */
+extern const char *cli_scenario_text;
+
+/* --set NAME=V1,V2,...: parameters for the scripts (game.param). One value
+ * sets the parameter; several make a sweep over that parameter. */
+#define CLI_MAX_SWEEP 32
+typedef struct CliSweep {
+    char name[PARAM_NAME_LEN]; /* "" when no parameter has several values */
+    int count;
+    double values[CLI_MAX_SWEEP];
+} CliSweep;
+/* Parses one --set value into o->params (the first value) and sweep (when
+ * there are several). Returns 0, or -1 with the message printed. */
+int cli_parse_set(const char *val, GameOptions *o, CliSweep *sweep);
 
 int cmd_new(const CliArgs *a);
 int cmd_show(const CliArgs *a);
@@ -56,6 +98,7 @@ int cmd_gui(const CliArgs *a);
 int cmd_merge(const CliArgs *a);
 int cmd_compare(const CliArgs *a);
 int cmd_strength(const CliArgs *a);
+int cmd_balance(const CliArgs *a);
 int cmd_bench(const CliArgs *a);
 int cmd_powers(const CliArgs *a);
 int cmd_test(const CliArgs *a);

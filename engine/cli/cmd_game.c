@@ -6,18 +6,66 @@
 
 #include "cli.h"
 #include "save.h"
+#include "scenario.h"
 #include "textview.h"
+
+/* new's options beyond the shared game options: --scenario FILE, --set NAME=V. */
+static int new_option(const CliArgs *a, int i, GameOptions *o, const char **scenario, int *used)
+{
+    const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
+    *used = 0;
+    if (!val || (strcmp(opt, "--scenario") && strcmp(opt, "--set")))
+        return 0;
+    *used = 2;
+    if (strcmp(opt, "--scenario") == 0) {
+        *scenario = val;
+        return 0;
+    }
+    CliSweep sweep = { "", 0, { 0 } };
+    if (cli_parse_set(val, o, &sweep))
+        return -1;
+    if (sweep.count > 1) {
+        fprintf(stderr, "volcanique new: --set %s: one game takes one value (a sweep belongs to sim or balance)\n",
+                val);
+        return -1;
+    }
+    return 0;
+}
+
+/* Starts the game, from the scenario when there is one; prints errors. */
+static int start(Session *s, GameOptions *o, uint64_t seed, int seed_given, const char *path, CliScenario *sc)
+{
+    char err[512];
+    if (path) {
+        if (cli_scenario_load(path, s->root, cli_mods_list(), sc))
+            return -1;
+        if (!seed_given) {   /* the scenario's own seed, as scenario_build takes it */
+            static Game g;
+            scenario_build(&g, &s->rules, sc->text, err, sizeof err);
+            seed = g.seed;
+        }
+        cli_scenario_text = sc->text;
+    }
+    if (cli_start_game(s, o, seed, sc, err, sizeof err)) {
+        fprintf(stderr, "volcanique new: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
 
 int cmd_new(const CliArgs *a)
 {
     GameOptions o = { .players = 2, .setup_variation = 1, .variant = "symbiosis" };
     uint64_t seed = (uint64_t)time(NULL);
-    const char *path = NULL;
+    const char *path = NULL, *scenario = NULL;
+    int seed_given = 0, players_given = 0;
     for (int i = 0; i < a->argc;) {
         int used;
-        if (cli_game_option(a, i, &o, &seed, &used))
+        if (new_option(a, i, &o, &scenario, &used) || (!used && cli_game_option(a, i, &o, &seed, &used)))
             return 2;
         if (used) {
+            seed_given |= strcmp(a->argv[i], "--seed") == 0;
+            players_given |= strcmp(a->argv[i], "--players") == 0;
             i += used;
         } else if (a->argv[i][0] == '-') {
             fprintf(stderr, "volcanique new: unknown option '%s' (see volcanique --help)\n", a->argv[i]);
@@ -33,21 +81,22 @@ int cmd_new(const CliArgs *a)
         fprintf(stderr, "volcanique new: which file should the game be saved to? (volcanique new SAVE ...)\n");
         return 2;
     }
-    Session s;
+    if (scenario && players_given) {
+        fprintf(stderr, "volcanique new: a scenario sets its own players: leave --players out\n");
+        return 2;
+    }
+    static Session s;
+    static CliScenario sc;
     if (cli_open(&s, a))
         return 1;
-    char err[512];
-    if (session_new_game(&s, &o, seed, err, sizeof err)) {
-        fprintf(stderr, "volcanique new: %s\n", err);
-        session_close(&s);
-        return 1;
-    }
-    int rc = cli_save(&s, path);
+    int rc = start(&s, &o, seed, seed_given, scenario, &sc) ? 1 : cli_save(&s, path) ? 1 : 0;
     if (rc == 0)
-        printf("New %d-player game, seed %llu, saved to %s. Next: volcanique options %s\n", o.players,
-               (unsigned long long)seed, path, path);
+        printf("New %d-player game%s%s, seed %llu, saved to %s. Next: volcanique options %s\n", s.game.players,
+               scenario ? " from " : "", scenario ? scenario : "", (unsigned long long)s.game.seed, path, path);
+    cli_scenario_free(&sc);
+    cli_scenario_text = NULL;
     session_close(&s);
-    return rc ? 1 : 0;
+    return rc;
 }
 
 static int with_save(const CliArgs *a, const char *cmd, int extra, Session *s)

@@ -1,129 +1,289 @@
-/* merge: combines JSON-lines files of game records (from sim shards) into one
- * stream sorted by seed, or prints a summary of them. */
+/* merge: puts result files back together (sim lines, or the shards of a
+ * compare or balance stream, plan.h) in the order one whole run writes them,
+ * or prints their report (--summary). */
+#include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "stats.h"
+#include "plan.h"
+#include "report.h"
+#include "simrun.h"
 
 typedef struct Line {
+    int batch;
     uint64_t seed;
     long order;      /* input order, to keep the sort stable */
     char *text;
 } Line;
 
-static int by_seed(const void *a, const void *b)
+typedef struct Merge {
+    char *plan;                  /* the first plan line, verbatim */
+    Line *lines;
+    long n, cap;
+    int ncov;
+    Coverage **cov;              /* summed per batch */
+} Merge;
+
+static int by_batch_seed(const void *a, const void *b)
 {
     const Line *x = a, *y = b;
+    if (x->batch != y->batch)
+        return x->batch < y->batch ? -1 : 1;
     if (x->seed != y->seed)
         return x->seed < y->seed ? -1 : 1;
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static void print_summary(const Summary *s)
+static int keep_game(Merge *m, json_t *j, const char *text, char *err, int errlen)
 {
-    static const char SEAT[] = "ABCDE";
-    printf("games %d\n", s->games);
-    for (int p = 0; p < s->players; p++) {
-        double lo, hi;
-        wilson(s->seat_win[p].sum, s->seat_win[p].n, &lo, &hi);
-        printf("seat %c wins      %6.1f%%  [%5.1f, %5.1f]\n", SEAT[p], 100 * accum_mean(&s->seat_win[p]),
-               100 * lo, 100 * hi);
+    static GameRecord r;
+    if (record_from_json(j, &r, err, errlen))
+        return -1;
+    if (m->n == m->cap) {
+        long cap = m->cap ? m->cap * 2 : 1024;
+        Line *grown = realloc(m->lines, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return snprintf(err, (size_t)errlen, "out of memory"), -1;
+        m->lines = grown;
+        m->cap = cap;
     }
+    size_t len = strcspn(text, "\n");
+    Line *l = &m->lines[m->n];
+    l->text = malloc(len + 2);
+    if (!l->text)
+        return snprintf(err, (size_t)errlen, "out of memory"), -1;
+    snprintf(l->text, len + 2, "%.*s\n", (int)len, text);
+    l->batch = r.batch;
+    l->seed = r.seed;
+    l->order = m->n++;
+    return 0;
+}
+
+static int keep_coverage(Merge *m, json_t *c, char *err, int errlen)
+{
+    static Coverage one;
+    int batch;
+    if (coverage_from_json(c, &one, &batch, err, errlen))
+        return -1;
+    if (batch < 0 || batch >= PLAN_MAX_BATCHES)
+        return snprintf(err, (size_t)errlen, "coverage: batch %d is out of range", batch), -1;
+    if (batch >= m->ncov) {
+        Coverage **grown = realloc(m->cov, (size_t)(batch + 1) * sizeof *grown);
+        if (!grown)
+            return snprintf(err, (size_t)errlen, "out of memory"), -1;
+        for (int i = m->ncov; i <= batch; i++)
+            grown[i] = NULL;
+        m->cov = grown;
+        m->ncov = batch + 1;
+    }
+    if (!m->cov[batch] && !(m->cov[batch] = calloc(1, sizeof *m->cov[batch])))
+        return snprintf(err, (size_t)errlen, "out of memory"), -1;
+    coverage_add(m->cov[batch], &one);
+    return 0;
+}
+
+static int keep_line(Merge *m, const char *text, char *err, int errlen)
+{
+    json_error_t je;
+    json_t *j = json_loads(text, 0, &je);
+    if (!j)
+        return snprintf(err, (size_t)errlen, "not JSON (column %d: %s)", je.column, je.text), -1;
+    int rc = 0;
+    json_t *cov = json_object_get(j, "coverage");
+    if (json_object_get(j, "plan")) {
+        size_t len = strcspn(text, "\n");
+        if (!m->plan) {
+            m->plan = strndup(text, len);
+        } else if (strlen(m->plan) != len || strncmp(m->plan, text, len) != 0) {
+            snprintf(err, (size_t)errlen, "this plan differs from the first file's: the files come from "
+                     "different runs");
+            rc = -1;
+        }
+    } else if (cov) {
+        rc = keep_coverage(m, cov, err, errlen);
+    } else {
+        rc = keep_game(m, j, text, err, errlen);
+    }
+    json_decref(j);
+    return rc;
+}
+
+static int read_file(Merge *m, const char *name)
+{
+    FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+    if (!f) {
+        fprintf(stderr, "volcanique merge: %s: cannot open\n", name);
+        return -1;
+    }
+    char *buf = NULL, err[300];
+    size_t cap = 0;
+    int lineno = 0, rc = 0;
+    while (rc == 0 && getline(&buf, &cap, f) >= 0) {
+        lineno++;
+        if (strspn(buf, " \t\r\n") != strlen(buf) && keep_line(m, buf, err, sizeof err)) {
+            fprintf(stderr, "volcanique merge: %s:%d: %s\n", name, lineno, err);
+            rc = -1;
+        }
+    }
+    free(buf);
+    if (f != stdin)
+        fclose(f);
+    return rc;
+}
+
+/* The merged stream, in the order of one whole run. */
+static int write_merged(const Merge *m, FILE *out)
+{
+    for (long i = 1; i < m->n; i++)
+        if (m->lines[i].seed == m->lines[i - 1].seed && m->lines[i].batch == m->lines[i - 1].batch) {
+            fprintf(stderr, "volcanique merge: seed %llu%s appears twice (a shard given twice, or files of "
+                    "different runs?)\n", (unsigned long long)m->lines[i].seed, m->lines[i].batch >= 0 ?
+                    " of one batch" : "");
+            return -1;
+        }
+    if (m->plan)
+        fprintf(out, "%s\n", m->plan);
+    for (int b = 0; b < m->ncov; b++)
+        if (m->cov[b])
+            coverage_write(out, m->cov[b], b);
+    for (long i = 0; i < m->n; i++)
+        fputs(m->lines[i].text, out);
+    return fflush(out) ? -1 : 0;
+}
+
+/* ---- the summary of plain sim lines ---- */
+
+static void print_rate(const char *what, const Accum *a)
+{
     double lo, hi;
-    wilson(s->first_win.sum, s->first_win.n, &lo, &hi);
-    printf("first player wins %6.1f%%  [%5.1f, %5.1f]\n", 100 * accum_mean(&s->first_win), 100 * lo, 100 * hi);
-    printf("winning score     %6.2f  +- %.2f\n", accum_mean(&s->win_score), accum_half(&s->win_score));
-    printf("losing score      %6.2f  +- %.2f\n", accum_mean(&s->lose_score), accum_half(&s->lose_score));
-    printf("turns             %6.2f  +- %.2f\n", accum_mean(&s->turns), accum_half(&s->turns));
-    for (int e = 0; e < s->nend; e++) {
-        wilson(s->end[e].sum, s->end[e].n, &lo, &hi);
-        printf("end %-13s %6.1f%%  [%5.1f, %5.1f]\n", s->end_name[e], 100 * accum_mean(&s->end[e]), 100 * lo,
-               100 * hi);
+    stats_wilson(a->sum, a->n, ROWS_CONF, &lo, &hi);
+    printf("%-22s %6.1f%%  [%5.1f, %5.1f]  n=%.0f\n", what, 100 * accum_mean(a), 100 * lo, 100 * hi, a->n);
+}
+
+static void print_mean(const char *what, const Accum *a)
+{
+    double lo, hi;
+    stats_mean_ci(a, ROWS_CONF, &lo, &hi);
+    printf("%-22s %6.2f   [%5.2f, %5.2f]  n=%.0f\n", what, accum_mean(a), lo, hi, a->n);
+}
+
+static void print_summary(const Summary *s, const char *made)
+{
+    char what[64];
+    printf("games %d\nmade %s\n", s->games, made ? made : "(not recorded)");
+    for (int p = 0; p < s->players; p++) {
+        snprintf(what, sizeof what, "seat %c wins", record_seat(p));
+        print_rate(what, &s->seat_win[p]);
     }
-    printf("caldera bought    %6.2f  per player per game\n", accum_mean(&s->caldera_bought));
+    print_rate("first player wins", &s->first_win);
+    print_mean("winning score", &s->win_score);
+    print_mean("losing score", &s->lose_score);
+    print_mean("winner's margin", &s->margin);
+    print_mean("turns", &s->turns);
+    print_mean("lead changes", &s->lead);
+    for (int e = 0; e < s->triggers.n; e++) {
+        Accum a = { s->games, s->triggers.count[e], s->triggers.count[e] };
+        snprintf(what, sizeof what, "trigger %s", s->triggers.name[e]);
+        print_rate(what, &a);
+    }
+    printf("caldera bought         %6.2f  per player per game\n", accum_mean(&s->caldera_bought));
     for (int c = 0; c < s->ncard; c++)
-        printf("power %-22s unlocked in %5.1f%% of games, holders win %5.1f%%\n", s->card[c],
-               100 * accum_mean(&s->card_unlocked[c]), 100 * accum_mean(&s->card_holder_win[c]));
+        printf("power %-22s unlocked in %5.1f%% of games, holders win %5.1f%% (n=%.0f)\n", s->card[c],
+               100 * s->card_games[c] / s->games, 100 * accum_mean(&s->card_holder_win[c]),
+               s->card_holder_win[c].n);
+}
+
+static int summary_of(FILE *merged, const ReportOpts *o)
+{
+    ResultSet rs;
+    rewind(merged);
+    if (plan_read_back(merged, "merge", "merge", &rs))
+        return 1;
+    int rc;
+    if (rs.has_plan && strcmp(rs.plan.command, "compare") == 0) {
+        rc = compare_report(&rs, o);
+    } else if (rs.has_plan && strcmp(rs.plan.command, "balance") == 0) {
+        rc = balance_report(&rs, o);
+    } else if (rs.has_plan) {
+        fprintf(stderr, "volcanique merge: unknown plan '%s'\n", rs.plan.command);
+        rc = 1;
+    } else {
+        ReportSide side = { "all games", &rs.errors, rs.nbatch == 1 ? rs.made[0] : NULL };
+        report_text_head(stdout, "volcanique merge --summary", &side, 1);
+        for (int b = 0; b < rs.nbatch; b++) {
+            if (rs.nbatch > 1)
+                printf("\nbatch %d\n", b);
+            print_summary(&rs.sum[b], rs.made[b]);
+        }
+        rc = sim_errors_verdict("merge", &rs.errors, o->allow_errors);
+    }
+    results_free(&rs);
+    return rc;
+}
+
+static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char **files, int *nfiles)
+{
+    uint64_t v;
+    for (int i = 0; i < a->argc; i++) {
+        const char *opt = a->argv[i];
+        if (strcmp(opt, "--summary") == 0) {
+            *summary = 1;
+        } else if (strcmp(opt, "--json") == 0) {
+            o->json = 1;
+        } else if (strcmp(opt, "--allow-errors") == 0) {
+            o->allow_errors = 1;
+        } else if ((strcmp(opt, "--html") == 0 || strcmp(opt, "--min-n") == 0) && i + 1 < a->argc) {
+            if (opt[2] == 'h')
+                o->html = a->argv[i + 1];
+            else if (cli_number(a->argv[i + 1], "--min-n", 1, 1000000000, &v))
+                return -1;
+            else
+                o->min_n = (double)v;
+            i++;
+        } else if (opt[0] == '-' && opt[1]) {
+            fprintf(stderr, "volcanique merge: unknown option '%s' (see volcanique --help)\n", opt);
+            return -1;
+        } else {
+            files[(*nfiles)++] = opt;
+        }
+    }
+    return 0;
 }
 
 int cmd_merge(const CliArgs *a)
 {
     int summary = 0, nfiles = 0;
-    for (int i = 0; i < a->argc; i++) {
-        if (strcmp(a->argv[i], "--summary") == 0)
-            summary = 1;
-        else if (a->argv[i][0] == '-' && a->argv[i][1]) {
-            fprintf(stderr, "volcanique merge: unknown option '%s' (see volcanique --help)\n", a->argv[i]);
-            return 2;
-        } else
-            nfiles++;
+    ReportOpts o = { 0, NULL, 30, 0 };
+    const char **files = calloc((size_t)a->argc + 1, sizeof *files);
+    if (!files || parse_args(a, &summary, &o, files, &nfiles)) {
+        free(files);
+        return 2;
     }
     if (nfiles == 0) {
         fprintf(stderr, "volcanique merge: which files? (merge FILE... [--summary]; - reads stdin)\n");
+        free(files);
         return 2;
     }
-    Line *lines = NULL;
-    long n = 0, cap = 0;
-    Summary *sum = calloc(1, sizeof *sum);
+    Merge m;
+    memset(&m, 0, sizeof m);
     int rc = 0;
-    char *buf = NULL;
-    size_t bcap = 0;
-    for (int i = 0; i < a->argc && rc == 0; i++) {
-        const char *name = a->argv[i];
-        if (strcmp(name, "--summary") == 0)
-            continue;
-        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
-        if (!f) {
-            fprintf(stderr, "volcanique merge: %s: cannot open\n", name);
-            rc = 1;
-            break;
-        }
-        int lineno = 0;
-        while (getline(&buf, &bcap, f) >= 0) {
-            lineno++;
-            if (strspn(buf, " \t\r\n") == strlen(buf))
-                continue;
-            GameRecord r;
-            char err[256];
-            if (record_parse(buf, &r, err, sizeof err)) {
-                fprintf(stderr, "volcanique merge: %s:%d: %s\n", name, lineno, err);
-                rc = 1;
-                break;
-            }
-            summary_add(sum, &r);
-            if (n == cap) {
-                cap = cap ? cap * 2 : 1024;
-                lines = realloc(lines, (size_t)cap * sizeof *lines);
-            }
-            size_t len = strlen(buf);
-            if (buf[len - 1] != '\n')
-                len++;
-            lines[n].seed = r.seed;
-            lines[n].order = n;
-            lines[n].text = malloc(len + 1);
-            snprintf(lines[n].text, len + 1, "%.*s\n", (int)strcspn(buf, "\n"), buf);
-            n++;
-        }
-        if (f != stdin)
-            fclose(f);
-    }
-    free(buf);
+    for (int i = 0; i < nfiles && rc == 0; i++)
+        rc = read_file(&m, files[i]) ? 1 : 0;
+    free(files);
     if (rc == 0) {
-        qsort(lines, (size_t)n, sizeof *lines, by_seed);
-        for (long i = 1; i < n; i++)
-            if (lines[i].seed == lines[i - 1].seed && strcmp(lines[i].text, lines[i - 1].text) != 0)
-                fprintf(stderr, "volcanique merge: warning: seed %llu appears with different results "
-                        "(different rules or bots?)\n", (unsigned long long)lines[i].seed);
-        if (summary)
-            print_summary(sum);
-        else
-            for (long i = 0; i < n; i++)
-                fputs(lines[i].text, stdout);
+        qsort(m.lines, (size_t)m.n, sizeof *m.lines, by_batch_seed);
+        FILE *out = summary ? tmpfile() : stdout;
+        rc = !out || write_merged(&m, out) ? 1 : summary ? summary_of(out, &o) : 0;
+        if (out && out != stdout)
+            fclose(out);
     }
-    for (long i = 0; i < n; i++)
-        free(lines[i].text);
-    free(lines);
-    free(sum);
+    for (long i = 0; i < m.n; i++)
+        free(m.lines[i].text);
+    for (int b = 0; b < m.ncov; b++)
+        free(m.cov[b]);
+    free(m.cov);
+    free(m.lines);
+    free(m.plan);
     return rc;
 }

@@ -6,55 +6,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "stats.h"
+#include "simrun.h"
 
-static int play_pairing(const CliArgs *a, const BotConfig *x, const BotConfig *y, uint64_t seed, uint64_t seeds,
-                        int jobs)
+static int play_pairing(RunArgs *r, const BotConfig *x, const BotConfig *y, uint64_t seeds, Progress *pr,
+                        ErrorTally *tally)
 {
     double wins = 0, games = 0, ties = 0;
     for (int swap = 0; swap < 2; swap++) {
-        SimConfig c;
-        memset(&c, 0, sizeof c);
-        c.root = a->root;
-        c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
-        c.seed = seed;
+        SimConfig c = r->c;
         c.games = seeds;
-        c.shard_n = 1;
-        c.jobs = jobs;
-        c.label = "strength";
+        c.progress = pr;
         c.seats[0] = swap ? *y : *x;
         c.seats[1] = swap ? *x : *y;
         FILE *tmp = tmpfile();
-        if (!tmp || sim_run(&c, tmp, NULL)) {
+        if (!tmp || sim_run(&c, tmp, NULL, tally)) {
             if (tmp)
                 fclose(tmp);
             return 1;
         }
         rewind(tmp);
-        GameRecord *recs;
+        char *line = NULL;
+        size_t cap = 0;
+        static GameRecord rec;
         char err[300];
-        int n = records_read(tmp, "strength", &recs, err, sizeof err);
-        fclose(tmp);
-        if (n < 0) {
-            fprintf(stderr, "volcanique strength: %s\n", err);
-            return 1;
-        }
         int xs = swap ? 1 : 0;
-        for (int i = 0; i < n; i++) {
-            int k = __builtin_popcount((unsigned)recs[i].winners);
-            if ((recs[i].winners >> xs) & 1)
-                wins += 1.0 / k;
+        while (getline(&line, &cap, tmp) >= 0) {
+            if (record_parse(line, &rec, err, sizeof err)) {
+                fprintf(stderr, "volcanique strength: %s\n", err);
+                free(line);
+                fclose(tmp);
+                return 1;
+            }
+            int k = __builtin_popcount((unsigned)rec.winners);
+            wins += (rec.winners >> xs) & 1 ? 1.0 / k : 0;
             ties += k > 1;
             games += 1;
         }
-        free(recs);
+        free(line);
+        fclose(tmp);
     }
     char nx[40], ny[40];
     bot_spec(x, nx, sizeof nx);
     bot_spec(y, ny, sizeof ny);
     double lo, hi;
-    wilson(wins, games, &lo, &hi);
+    stats_wilson(wins, games, 0.95, &lo, &hi);
     printf("%-10s vs %-10s %4.0f games (%llu seeds, seats swapped): %s wins %5.1f%% [%5.1f, %5.1f], "
            "%s wins %5.1f%%, shared %.0f%s\n", nx, ny, games, (unsigned long long)seeds, nx, 100 * wins / games,
            100 * lo, 100 * hi, ny, 100 * (games - wins) / games, ties,
@@ -63,38 +58,68 @@ static int play_pairing(const CliArgs *a, const BotConfig *x, const BotConfig *y
     return 0;
 }
 
+static int parse_args(const CliArgs *a, RunArgs *r, BotConfig *mcts)
+{
+    for (int i = 0; i < a->argc;) {
+        const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
+        int used;
+        if (strcmp(opt, "--mcts") == 0 && val) {
+            if (bot_parse(val, mcts) || mcts->kind != BOT_MCTS) {
+                fprintf(stderr, "volcanique strength: --mcts: expected mcts, mcts:N or mcts:Nms, got '%s'\n", val);
+                return -1;
+            }
+            i += 2;
+            continue;
+        }
+        if (run_args_option(a, i, r, 1000000, &used))
+            return -1;
+        if (!used || strcmp(opt, "--seats") == 0 || strcmp(opt, "--bots") == 0 || strcmp(opt, "--shard") == 0) {
+            fprintf(stderr, "volcanique strength: unknown or incomplete option '%s' (see volcanique --help; "
+                    "strength plays its own pairings, unsharded)\n", opt);
+            return -1;
+        }
+        i += used;
+    }
+    if (r->c.games < 2) {
+        fprintf(stderr, "volcanique strength: --games: at least 2\n");
+        return -1;
+    }
+    if (r->sweep.count > 1) {
+        fprintf(stderr, "volcanique strength: --set takes one value here (a sweep belongs to balance or sim)\n");
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_strength(const CliArgs *a)
 {
-    uint64_t games = 200, seed = 1, jobs = 1;
+    static RunArgs r;
     BotConfig mcts, greedy, random;
     bot_config_default(&mcts, BOT_MCTS);
     bot_config_default(&greedy, BOT_GREEDY);
     bot_config_default(&random, BOT_RANDOM);
-    for (int i = 0; i < a->argc;) {
-        const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
-        if (strcmp(opt, "--games") == 0 && val) {
-            if (cli_number(val, "--games", 2, 1000000, &games))
-                return 2;
-        } else if (strcmp(opt, "--seed") == 0 && val) {
-            if (cli_number(val, "--seed", 0, UINT64_MAX, &seed))
-                return 2;
-        } else if (strcmp(opt, "--jobs") == 0 && val) {
-            if (cli_number(val, "--jobs", 1, 64, &jobs))
-                return 2;
-        } else if (strcmp(opt, "--mcts") == 0 && val) {
-            if (bot_parse(val, &mcts) || mcts.kind != BOT_MCTS) {
-                fprintf(stderr, "volcanique strength: --mcts: expected mcts, mcts:N or mcts:Nms, got '%s'\n", val);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "volcanique strength: unknown or incomplete option '%s' (see volcanique --help)\n", opt);
-            return 2;
-        }
-        i += 2;
+    run_args_init(&r, a);
+    r.c.games = 200;
+    if (parse_args(a, &r, &mcts) || run_args_finish(&r, "strength", 0)) {
+        run_args_free(&r);
+        return 2;
     }
-    uint64_t seeds = (games + 1) / 2;
-    if (play_pairing(a, &greedy, &random, seed, seeds, (int)jobs) ||
-        play_pairing(a, &mcts, &greedy, seed, seeds, (int)jobs))
-        return 1;
-    return 0;
+    if (r.c.options.players != 2) {
+        fprintf(stderr, "volcanique strength: pairings are 2-player games (the scenario or --players says %d)\n",
+                r.c.options.players);
+        run_args_free(&r);
+        return 2;
+    }
+    uint64_t seeds = (r.c.games + 1) / 2;
+    Progress pr;
+    progress_start(&pr, "strength", 4 * seeds);
+    ErrorTally tally;
+    memset(&tally, 0, sizeof tally);
+    int rc = play_pairing(&r, &greedy, &random, seeds, &pr, &tally) ||
+             play_pairing(&r, &mcts, &greedy, seeds, &pr, &tally);
+    progress_end(&pr);
+    if (rc == 0)
+        rc = sim_errors_verdict("strength", &tally, r.allow_errors);
+    run_args_free(&r);
+    return rc;
 }

@@ -80,6 +80,10 @@ bool lava_flow_from(Game *g, int cell, int height);
 
 /* Turn flow (turn.c): the steps, and the loop that asks what is queued. */
 void flow_advance(Game *g);
+/* Tells the scripts of the powers held from the start (GameOptions.hold), as
+ * unlocks without a slot, then that the game starts ("game_start"); done
+ * once set-up is over (setup.c), and by scenario_start. */
+void announce_held_powers(Game *g);
 void flow_begin_turn(Game *g);
 void flow_enter_buy(Game *g);
 void flow_enter_claim(Game *g);

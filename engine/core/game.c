@@ -460,6 +460,8 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
         snprintf(err, (size_t)errlen, "setup variation: must be 1 or 2, got %d", opts->setup_variation);
         return -1;
     }
+    if (game_params_check(opts, err, errlen))
+        return -1;
     memset(g, 0, sizeof *g);
     g->rules = *rules;
     g->options = *opts;

@@ -198,6 +198,16 @@ typedef struct GameHooks {
      * NUL-terminated text into out and returns 0, or -1 when it has none. */
     int (*words)(void *ud, const struct Game *g, const Option *o, char *out, int len);
 } GameHooks;
+#define MAX_PARAMS 8
+#define PARAM_NAME_LEN 24
+
+/* A named number that rules scripts and mods read with game.param (the
+ * command line's --set NAME=V): part of the options, so saves, replays and
+ * bots' clones see the same value. */
+typedef struct GameParam {
+    char name[PARAM_NAME_LEN]; /* [a-z][a-z0-9_]*, at most PARAM_NAME_LEN - 1 characters */
+    double value;              /* finite */
+} GameParam;
 
 typedef struct GameOptions {
     uint8_t players;
@@ -207,6 +217,8 @@ typedef struct GameOptions {
                                   (for tests and rule prototyping; 0 in normal play) */
     uint64_t hold[MAX_PLAYERS];/* bit c of hold[p]: seat p holds power card c from the start, as
                                   if unlocked, without a grid slot (tests and prototyping) */
+    uint8_t param_count;       /* 0..MAX_PARAMS, names unique (game_params_check) */
+    GameParam params[MAX_PARAMS];
 } GameOptions;
 
 typedef struct Lava {
@@ -331,6 +343,14 @@ static inline Critter *game_critter(Game *g, int id)
 {
     return &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
 }
+
+/* Whether `name` may name a parameter: [a-z][a-z0-9_]*, 1..PARAM_NAME_LEN-1 characters. */
+bool game_param_name_ok(const char *name);
+/* Index of the parameter called `name` in o->params, or -1. */
+int game_param_find(const GameOptions *o, const char *name);
+/* Checks o's parameters: count, names (valid, unique) and finite values.
+ * Returns 0, or -1 with a message naming the parameter. */
+int game_params_check(const GameOptions *o, char *err, int errlen);
 
 /* Starts a game: supply, grid deal, set-up decisions. Returns 0 or -1 with a message. */
 int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,

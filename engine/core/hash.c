@@ -264,6 +264,15 @@ uint64_t game_hash(const Game *g)
     h_u64(&f, g->options.deal);
     for (int p = 0; p < MAX_PLAYERS; p++)
         h_u64(&f, g->options.hold[p]);
+    if (g->options.param_count) {   /* hashed only when used, so games without any keep their hashes */
+        h_u8(&f, g->options.param_count);
+        for (int i = 0; i < g->options.param_count && i < MAX_PARAMS; i++) {
+            uint64_t bits;
+            memcpy(&bits, &g->options.params[i].value, sizeof bits);
+            h_str(&f, g->options.params[i].name, PARAM_NAME_LEN);
+            h_u64(&f, bits);
+        }
+    }
     h_u64(&f, g->seed);
     h_u64(&f, g->rng.state);
     h_u64(&f, g->rng.inc);

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "scenario.h"
 #include "snapshot.h"
 
 #define SAVE_MAX_ACTIONS (1 << 22)  /* far beyond any real game; bounds the allocation */
@@ -185,6 +186,22 @@ static json_t *action_json(Build *bd, const Option *o)
     return a;
 }
 
+/* options.params: [{"name", "value"}, ...] in the options' order; a whole
+ * number is written as an integer. */
+static json_t *params_json(Build *bd, const GameOptions *o)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < o->param_count && i < MAX_PARAMS; i++) {
+        double v = o->params[i].value;
+        json_t *p = json_object();
+        set(bd, p, "name", snapshot_string(o->params[i].name, PARAM_NAME_LEN));
+        set(bd, p, "value", v == (double)(long long)v && v > -1e15 && v < 1e15 ? json_integer((long long)v)
+                                                                                  : json_real(v));
+        add(bd, a, p);
+    }
+    return a;
+}
+
 char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
 {
     static const SaveMeta no_meta;
@@ -221,7 +238,11 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
         }
         set(&bd, opts, "hold", hold);
     }
+    if (g->options.param_count)   /* likewise */
+        set(&bd, opts, "params", params_json(&bd, &g->options));
     set(&bd, root, "options", opts);
+    if (meta->scenario)   /* only for a game started from a scenario (scenario.h) */
+        set(&bd, root, "scenario", json_string(meta->scenario));
 
     json_t *mods = json_array();
     int nm = meta->mod_count < 0 ? 0 : meta->mod_count > SAVE_MAX_MODS ? SAVE_MAX_MODS : meta->mod_count;
@@ -462,6 +483,36 @@ static int parse_hold(const json_t *v, GameOptions *o, char *err, int errlen)
     return 0;
 }
 
+/* options.params (absent: none). */
+static int parse_params(const json_t *v, GameOptions *o, char *err, int errlen)
+{
+    o->param_count = 0;
+    if (!v)
+        return 0;
+    if (want(v, JSON_ARRAY, "an array", "options.params", err, errlen))
+        return -1;
+    if (json_array_size(v) > MAX_PARAMS)
+        return fail(err, errlen, "options.params: %zu parameters, at most %d", json_array_size(v), MAX_PARAMS);
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        const json_t *p = json_array_get(v, i), *val = json_object_get(p, "value");
+        char path[64];
+        snprintf(path, sizeof path, "options.params[%zu]", i);
+        if (want(p, JSON_OBJECT, "an object", path, err, errlen))
+            return -1;
+        snprintf(path, sizeof path, "options.params[%zu].name", i);
+        if (want_str(json_object_get(p, "name"), o->params[i].name, PARAM_NAME_LEN, path, err, errlen))
+            return -1;
+        if (!json_is_number(val))
+            return fail(err, errlen, "options.params[%zu].value: expected a number, found %s", i, type_name(val));
+        o->params[i].value = json_number_value(val);
+        o->param_count = (uint8_t)(i + 1);
+    }
+    char msg[160];
+    if (game_params_check(o, msg, sizeof msg))
+        return fail(err, errlen, "options.params: %s", msg);
+    return 0;
+}
+
 static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
 {
     long long x = 0;
@@ -486,7 +537,8 @@ static int parse_options(const json_t *v, GameOptions *o, char *err, int errlen)
             o->deal |= (uint64_t)1 << x;
         }
     }
-    if (parse_hold(json_object_get(v, "hold"), o, err, errlen))
+    if (parse_hold(json_object_get(v, "hold"), o, err, errlen) ||
+        parse_params(json_object_get(v, "params"), o, err, errlen))
         return -1;
     return want_str(json_object_get(v, "variant"), o->variant, VARIANT_LEN, "options.variant", err, errlen);
 }
@@ -612,6 +664,16 @@ static int parse_root(const json_t *root, LoadedSave *out, char *err, int errlen
         want(json_object_get(root, "snapshot"), JSON_OBJECT, "an object", "snapshot", err, errlen) ||
         want_hex64(json_object_get(root, "state_hash"), &out->state_hash, "state_hash", err, errlen))
         return -1;
+    v = json_object_get(root, "scenario");
+    if (v) {
+        if (want(v, JSON_STRING, "a string", "scenario", err, errlen))
+            return -1;
+        if (memchr(json_string_value(v), '\0', json_string_length(v)))
+            return fail(err, errlen, "scenario: contains a NUL character");
+        out->meta.scenario = strdup(json_string_value(v));
+        if (!out->meta.scenario)
+            return fail(err, errlen, "scenario: out of memory");
+    }
     return 0;
 }
 
@@ -754,8 +816,11 @@ int save_read_file(const char *path, LoadedSave *out, char *err, int errlen)
 
 void loaded_save_free(LoadedSave *ls)
 {
-    if (ls)
-        action_log_free(&ls->log);
+    if (!ls)
+        return;
+    action_log_free(&ls->log);
+    free(ls->meta.scenario);
+    ls->meta.scenario = NULL;
 }
 
 /* ---- restore ------------------------------------------------------------- */
@@ -766,8 +831,13 @@ int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *l
     if (rules_hash(rules) != ls->rules_hash)
         return fail(err, errlen, "the save was made with different rules (content or mods changed)");
     char msg[256];
-    if (game_init(g, rules, &ls->options, ls->seed, hooks, hooks_ud, msg, sizeof msg) != 0)
+    if (ls->meta.scenario) {
+        if (scenario_start(g, rules, ls->meta.scenario, &ls->options, &ls->seed, hooks, hooks_ud, msg,
+                           sizeof msg) != 0)
+            return fail(err, errlen, "cannot start the saved game from its scenario: %s", msg);
+    } else if (game_init(g, rules, &ls->options, ls->seed, hooks, hooks_ud, msg, sizeof msg) != 0) {
         return fail(err, errlen, "cannot start the saved game: %s", msg);
+    }
     if (log)
         log->len = 0;
     g->log = log;

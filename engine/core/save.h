@@ -6,7 +6,9 @@
  *   "format_version": 1
  *   "rules_version": string given by the caller (SaveMeta)
  *   "rules_hash": 16 lowercase hex digits of rules_hash()
- *   "options": {"players", "setup_variation", "variant"}
+ *   "options": {"players", "setup_variation", "variant"}, and only when used: "deal"
+ *           (card indices), "hold" (card indices per seat), "params"
+ *           ([{"name", "value"}, ...], GameOptions.params in order)
  *   "mods": [{"name", "hash"}, ...] given by the caller, may be empty
  *   "seed": the 64-bit seed as a string of decimal digits ("18446744073709551615"),
  *           always a string so every value is exact in any JSON reader.
@@ -16,6 +18,8 @@
  *   "snapshot": a readable description of the state; informative only, never
  *           read back (the state_hash is the check)
  *   "state_hash": 16 lowercase hex digits of game_hash()
+ *   "scenario": only for a game started from a scenario: its text (scenario.h);
+ *           the replay starts with scenario_start instead of game_init
  * Readers ignore keys they do not know. The bytes written for a given game,
  * log and meta are always the same (fixed key order, fixed layout).
  *
@@ -49,6 +53,9 @@ typedef struct SaveMeta {
     char rules_version[32];
     int mod_count;                   /* 0..SAVE_MAX_MODS */
     SaveMod mods[SAVE_MAX_MODS];
+    char *scenario;                  /* the scenario text the game started from, or NULL (game_init).
+                                        Writing: the caller's; in a LoadedSave: malloc'd, freed by
+                                        loaded_save_free */
 } SaveMeta;
 
 /* What a save holds, parsed and range-checked. `log` is malloc'd: free it
@@ -87,7 +94,8 @@ int save_read_file(const char *path, LoadedSave *out, char *err, int errlen);
 void loaded_save_free(LoadedSave *ls);
 
 /* Rebuilds the game a save describes: checks ls->rules_hash against `rules`,
- * game_init with ls->options and ls->seed, then replays every action with
+ * game_init with ls->options and ls->seed (scenario_start with the save's
+ * scenario, options and seed when it has one), then replays every action with
  * game_apply_option, and finally compares game_hash with ls->state_hash.
  *
  * `log` is the caller's ActionLog that the restored game records into: its old

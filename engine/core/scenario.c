@@ -596,7 +596,10 @@ static int stand_at(Ctx *c)
     return 0;
 }
 
-int scenario_build(Game *g, const Rules *rules, const char *text, char *err, int errlen)
+/* scenario_build, with the deal, hold and params of `extra` (may be NULL) and
+ * `seed` (NULL: the text's) given to game_init. */
+static int build(Game *g, const Rules *rules, const char *text, const GameOptions *extra, const uint64_t *seed,
+                 char *err, int errlen)
 {
     Ctx *c = calloc(1, sizeof *c);
     if (!c) {
@@ -614,6 +617,14 @@ int scenario_build(Game *g, const Rules *rules, const char *text, char *err, int
     int rc = -1;
     if (each_line(c, text, game_line, &init) != 0)
         goto done;
+    if (extra) {
+        init.o.deal = extra->deal;
+        memcpy(init.o.hold, extra->hold, sizeof init.o.hold);
+        init.o.param_count = extra->param_count;
+        memcpy(init.o.params, extra->params, sizeof init.o.params);
+    }
+    if (seed)
+        init.seed = *seed;
     char ierr[200];
     if (game_init(g, rules, &init.o, init.seed, NULL, NULL, ierr, sizeof ierr) != 0) {
         snprintf(err, (size_t)errlen, "scenario: %s", ierr);
@@ -642,6 +653,23 @@ int scenario_build(Game *g, const Rules *rules, const char *text, char *err, int
 done:
     free(c);
     return rc;
+}
+
+int scenario_build(Game *g, const Rules *rules, const char *text, char *err, int errlen)
+{
+    return build(g, rules, text, NULL, NULL, err, errlen);
+}
+
+int scenario_start(Game *g, const Rules *rules, const char *text, const GameOptions *extra, const uint64_t *seed,
+                   const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+{
+    if (build(g, rules, text, extra, seed, err, errlen) != 0)
+        return -1;
+    g->hooks = hooks;
+    g->hooks_ud = hooks_ud;
+    announce_held_powers(g);
+    scenario_run(g);
+    return 0;
 }
 
 void scenario_run(Game *g) { flow_advance(g); }

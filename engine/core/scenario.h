@@ -82,6 +82,15 @@
 
 int scenario_build(Game *g, const Rules *rules, const char *text, char *err, int errlen);
 
+/* A game that starts from a scenario, as the command line's --scenario and a
+ * save's "scenario" do: scenario_build with the deal, hold and params of
+ * `extra` (NULL: none; its players and variant are ignored, the text's count)
+ * and `seed` (NULL: the text's `seed`), then the hooks are attached, the held
+ * powers announced to the scripts and scenario_run lets the engine go on to
+ * the first real choice. The same arguments give the same game. */
+int scenario_start(Game *g, const Rules *rules, const char *text, const GameOptions *extra, const uint64_t *seed,
+                   const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
+
 /* Lets the game go on from where it stands, as after an apply: runs the steps
  * that need no choice (collection, lava, the end of the turn) and decisions
  * whose only option is to pass, until a player has a real choice. */

@@ -21,9 +21,7 @@ static void setup_collect(Game *g)
     }
 }
 
-/* Powers held from the start (GameOptions.hold) reach the scripts as unlocks
- * without a slot (slot -1), seat by seat; then "game_start". */
-static void announce_start(Game *g)
+void announce_held_powers(Game *g)
 {
     if (listens(g, EV_POWER_UNLOCKED))
         for (int p = 0; p < g->players; p++)
@@ -68,6 +66,6 @@ void setup_next(Game *g)
         g->pending = (Pending){ DK_BONUS, (uint8_t)player, 0, 0, 0 };
         return;
     }
-    announce_start(g);
+    announce_held_powers(g);
     flow_begin_turn(g);
 }

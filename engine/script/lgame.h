@@ -7,6 +7,7 @@
  *   lgame_state.c     game.state: engine-owned, typed, saved state per script
  *   lgame_question.c  game.question: questions with words, answered by their handler
  *   lgame_action.c    game.action: options scripts add to the core's decisions
+ *   lgame_params.c    game.param: the numbers given with --set
  * Documented for mod authors in docs/lua-api.md and scripts/meta/volcanique.lua.
  *
  * Every function of the library has the Session as upvalue 1. */
@@ -24,7 +25,8 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 
 /* A table of functions for `game`, ended by a NULL name. */
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
-    LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[];
+    LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
+    LGAME_PARAMS_FUNCS[];
 /* The globals card{} and remove_card(). */
 int lgame_card(lua_State *L);
 int lgame_remove_card(lua_State *L);

@@ -105,6 +105,8 @@ typedef struct Session {
     int quiet;                 /* 1: do not print script errors on stderr */
     int script_count;
     char scripts[SESSION_MAX_SCRIPTS][160];   /* loaded script paths, relative to root */
+    uint32_t params_read;      /* bit i: game.param read GameOptions.params[i] of a game (reports warn
+                                  of a parameter no rule reads); the front end clears it */
 } Session;
 
 /* The rules version written into saves; change it when the rules' meaning changes. */

@@ -315,6 +315,12 @@ function game.slot(name) end
 ---@param i integer 1..32
 ---@return integer
 function game.var(i) end
+---The number this game was started with for parameter `name` (--set NAME=V), or `default`
+---when none was given (an error without one). Inside handlers only.
+---@param name string
+---@param default? number
+---@return number
+function game.param(name, default) end
 ---Effect.
 ---@param i integer 1..32
 ---@param value integer

@@ -21,7 +21,7 @@ Session *fuzz_session(void)
                             "VOLCANIQUE_ROOT): %s\n", err);
             exit(2);
         }
-        s.mods.quiet = 1;
+        s.quiet = 1;
         opened = 1;
     }
     return &s;

@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static Session s;
     char err[512];
     if (session_open_mods(&s, root, "f", err, sizeof err) == 0) {
-        s.mods.quiet = 1;
+        s.quiet = 1;
         GameOptions go = { .players = 3, .setup_variation = 1, .variant = "symbiosis" };
         if (session_new_game(&s, &go, 1, err, sizeof err) == 0)
             play(&s);

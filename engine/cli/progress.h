@@ -1,0 +1,29 @@
+/* Progress of a long run on stderr. On a terminal: one line redrawn in place
+ * (a bar, games done, rate, time left). Elsewhere (a pipe, a log file, a
+ * batch job): a plain line every few seconds, so a log shows the run is alive;
+ * $VOLCANIQUE_PROGRESS_EVERY sets the seconds between those lines (default 5;
+ * 0 turns them off). Nothing is printed for a run shorter than that. */
+#ifndef VQ_PROGRESS_H
+#define VQ_PROGRESS_H
+
+#include <stdint.h>
+
+typedef struct Progress {
+    char label[128];
+    uint64_t total, done;
+    double start, last;    /* seconds (monotonic clock) */
+    double every;          /* seconds between plain lines; 0: none */
+    int tty;               /* stderr is a terminal */
+    int drawn;             /* a terminal line is on screen */
+} Progress;
+
+/* Starts counting towards `total` games. */
+void progress_start(Progress *p, const char *label, uint64_t total);
+/* Names what runs now (e.g. "balance: hold Rift"), keeping the counts. */
+void progress_label(Progress *p, const char *label);
+/* Counts `games` more done; prints when a line is due. */
+void progress_add(Progress *p, uint64_t games);
+/* Ends the run's output (the terminal line gets its newline). */
+void progress_end(Progress *p);
+
+#endif
