@@ -16,4 +16,8 @@ void game_prompt_text(const Game *g, char *buf, int len);
 /* What option o of the pending decision does. */
 void game_option_text(const Game *g, const Option *o, char *buf, int len);
 
+/* A tile type as a player names it: "dark Uno", "dark/light Duo",
+ * "dark-medium-light Trio" (its biomes clockwise), "volcano", "volcanic soil". */
+void game_tile_name(const Game *g, int type, char *buf, int len);
+
 #endif
