@@ -31,6 +31,7 @@ int cmd_tui(const CliArgs *a)
     t.out = stdout;
     t.in = stdin;
     t.clear = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && getenv("TERM") && strcmp(getenv("TERM"), "dumb");
+    t.echo = !isatty(STDIN_FILENO);
     t.bot_delay_ms = pa.bot_delay_ms >= 0 ? pa.bot_delay_ms : t.clear ? 500 : 0;
     t.target = (CliPlayTarget){ &s, pa.save_path };
     for (int c = 0; c < s.rules.power_card_count; c++)

@@ -107,7 +107,8 @@ static int load(Tui *t, const char *path)
                 t->target.save_path ? t->target.save_path : "");
         return TUI_FAILED;
     }
-    t->target.save_path = path;
+    snprintf(t->loaded, sizeof t->loaded, "%s", path);
+    t->target.save_path = t->loaded;
     UiTableHooks hooks = cli_play_hooks(&t->target);
     if (ui_table_init(&t->table, &t->session->game, seats, t->session->game.seed ^ 0x5DEECE66DULL, &hooks, err,
                       sizeof err)) {
@@ -115,7 +116,7 @@ static int load(Tui *t, const char *path)
         return TUI_FAILED;
     }
     t->told = t->table.story_len;
-    fprintf(t->out, "Loaded %s: turn %d; the game goes on in that file.\n", path, t->table.game->turn);
+    fprintf(t->out, "Loaded %s: turn %d; the game goes on in that file.\n", t->loaded, t->table.game->turn);
     return TUI_APPLIED;
 }
 
@@ -207,6 +208,8 @@ static int human_turn(Tui *t)
         fflush(t->out);
         if (!fgets(line, sizeof line, t->in))
             return TUI_QUIT;
+        if (t->echo)
+            fprintf(t->out, "%s%s", line, strchr(line, '\n') ? "" : "\n");
         int rc = command(t, line, &cell);
         if (rc != TUI_AGAIN)
             return rc;

@@ -15,9 +15,11 @@ typedef struct Tui {
     Session *session;
     UiTable table;
     CliPlayTarget target;
+    char loaded[1024];         /* the save loaded with the load command (target.save_path then points here) */
     const char *card_text[MAX_POWER_CARDS];   /* the rules text of each power card */
     int bot_delay_ms;          /* a bot waits this long before each move */
     bool clear;                /* clear the terminal before each question (stdout is a terminal) */
+    bool echo;                 /* print each command read (input is not a terminal: a transcript) */
     int told;                  /* story lines printed so far (UiTable.story_len) */
     Option *opts;              /* the pending decision's options */
     int n;

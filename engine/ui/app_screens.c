@@ -54,16 +54,19 @@ void ui_app_end_overlay(UiApp *app, UiScene *s)
     const UiLayout *L = &s->L;
     const UiTable *t = app->table;
     int players = t->game->players, rows = (int)(sizeof ROW / sizeof ROW[0]);
+    char line[160];
+    snprintf(line, sizeof line, "Game over: %s", ui_end_reason_text(t->game->end_reason));
     int label_w = ui_text_width(&app->as->font, L->fs, "Critters in the crater") + L->pad * 2;
-    int col = L->fs * 4, bw = label_w + players * col + 2 * L->pad, bh = (rows + 5) * L->line + 3 * L->pad;
+    int col = L->fs * 4, bw = label_w + players * col, bh = (rows + 5) * L->line + 3 * L->pad;
+    int title = ui_text_width(&app->as->bold, L->fs_big, line), buttons = 30 * L->fs;
+    bw = (bw > title ? bw : title) > buttons ? (bw > title ? bw : title) : buttons;
+    bw += 2 * L->pad;
     if (bw > L->board_w - 2 * L->pad)
         bw = L->board_w - 2 * L->pad;
     int x = (L->board_w - bw) / 2, y = (L->board_h - bh) / 2 > L->pad ? (L->board_h - bh) / 2 : L->pad;
     s->dim_board = true;
     ui_scene_add(s, UI_W_BOX, x, y, bw, bh, "")->colour = 0xF21C2128u;
     int ix = x + L->pad, iy = y + L->pad;
-    char line[160];
-    snprintf(line, sizeof line, "Game over: %s", ui_end_reason_text(t->game->end_reason));
     cell(s, ix, iy, bw - 2 * L->pad, L->line_big, line, UI_ST_BOLD | UI_ST_BIG, 0xFFFF8C3Cu);
     iy += L->line_big;
     winner_line(t, line, sizeof line);

@@ -210,16 +210,18 @@ TEST(ui_render_shows_the_power_grid_as_named_cards)
         int card = g.grid_card[w->value];
         REQUIRE(card < g.rules.power_card_count);
         CHECK_STR_CONTAINS(w->tip, g.rules.power_cards[card].name);
-        /* The card's first name word is drawn on it in the bold face. */
-        char word[NAME_LEN];
-        snprintf(word, sizeof word, "%s", g.rules.power_cards[card].name);
-        word[strcspn(word, " ")] = 0;
+        /* The first line of the card's name is drawn on it in the bold face. */
+        const char *name = g.rules.power_cards[card].name;
+        UiFont *bold = &uf_assets()->bold;
+        int px = sc->L.fs_small, start[2], len[2];
+        int room = w->r.w - ui_text_width(&uf_assets()->font, px, "L5") - 12;
+        REQUIRE(ui_wrap(bold, px, name, room, start, len, 2) >= 1);
         UiWidget label = *w;
         label.kind = UI_W_TEXT;
         label.style = UI_ST_BOLD | UI_ST_SMALL;
         label.colour = UI_INK;
-        label.r = (SDL_Rect){ w->r.x + 4, w->r.y + 1, w->r.w - 40, ui_font_line(&uf_assets()->bold, sc->L.fs_small) };
-        snprintf(label.text, sizeof label.text, "%s", word);
+        snprintf(label.text, sizeof label.text, "%.*s", len[0], name);
+        label.r = (SDL_Rect){ w->r.x + 4, w->r.y + 1, ui_text_width(bold, px, label.text), ui_font_line(bold, px) };
         CHECK(uf_text_drawn(uf_assets(), sc, &label, s));
     }
     CHECK_EQ(cards, g.rules.grid_slot_count);

@@ -173,8 +173,31 @@ bool uf_point_on(const UiScene *s, int cell, int area, int *x, int *y)
     return false;
 }
 
+/* The most frequent colour in rectangle r of s. */
+static uint32_t commonest(const SDL_Surface *s, const SDL_Rect *r)
+{
+    uint32_t colour[64];
+    int count[64], n = 0, best = 0;
+    for (int y = r->y; y < r->y + r->h; y++)
+        for (int x = r->x; x < r->x + r->w; x++) {
+            uint32_t c = ui_pixel(s, x, y);
+            int k = 0;
+            while (k < n && colour[k] != c)
+                k++;
+            if (k == n && n < 64) {
+                colour[n] = c;
+                count[n++] = 0;
+            }
+            if (k < n && ++count[k] > count[best])
+                best = k;
+        }
+    return n ? colour[best] : 0;
+}
+
 bool uf_text_drawn(UiAssets *as, const UiScene *s, const UiWidget *w, const SDL_Surface *shot)
 {
+    if (!w)
+        return false;
     static UiScene alone;
     ui_scene_reset(&alone, NULL, NULL, shot->w, shot->h);
     alone.L = s->L;
@@ -186,15 +209,25 @@ bool uf_text_drawn(UiAssets *as, const UiScene *s, const UiWidget *w, const SDL_
     if (!scratch || ui_render(scratch, as, &alone))
         return false;
     uint32_t ink = w->kind == UI_W_TEXT ? (w->colour | 0xFF000000u) : UI_INK;
-    int covered = 0, wrong = 0;
+    uint32_t blank = ui_pixel(scratch, 0, 0), under = commonest(shot, &w->r);
+    int inked = 0, wrong = 0, clear = 0, cleared = 0;
     for (int y = w->r.y; y < w->r.y + w->r.h; y++)
-        for (int x = w->r.x; x < w->r.x + w->r.w; x++)
-            if (ui_pixel(scratch, x, y) == ink) {
-                covered++;
-                wrong += ui_pixel(shot, x, y) != ink;
+        for (int x = w->r.x; x < w->r.x + w->r.w; x++) {
+            uint32_t a = ui_pixel(scratch, x, y), b = ui_pixel(shot, x, y);
+            if (a == blank) {   /* no text here: the shot shows what lies under it */
+                clear++;
+                cleared += b == under;
+            } else if (uf_distance(a, blank) * 10 >= uf_distance(ink, blank) * 6) {   /* mostly covered */
+                inked++;
+                wrong += uf_distance(b, ink) >= uf_distance(b, under);
             }
+        }
     SDL_FreeSurface(scratch);
-    return covered >= 4 && wrong == 0;
+    bool ok = inked >= 4 && wrong == 0 && cleared * 10 >= clear * 9;
+    if (!ok)
+        fprintf(stderr, "text '%s' at %d,%d %dx%d: %d inked, %d wrong, %d of %d clear\n", w->text, w->r.x, w->r.y,
+                w->r.w, w->r.h, inked, wrong, cleared, clear);
+    return ok;
 }
 
 uint32_t uf_patch(const SDL_Surface *s, int x, int y)

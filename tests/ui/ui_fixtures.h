@@ -47,8 +47,10 @@ void uf_click_widget(UiApp *app, const UiWidget *w);
  * the layout hit-tests to that cell and area; false when none is visible. */
 bool uf_point_on(const UiScene *s, int cell, int area, int *x, int *y);
 
-/* Whether widget w's text is drawn in `shot` where the widget says: every
- * pixel the text alone fully covers has the text's colour. */
+/* Whether widget w's text is drawn in `shot` where the widget says: the
+ * pixels the text alone covers (mostly) are nearer its colour than the
+ * background's, and nine in ten of the pixels it leaves alone show the
+ * background (the commonest colour of the rectangle). */
 bool uf_text_drawn(UiAssets *as, const UiScene *s, const UiWidget *w, const SDL_Surface *shot);
 
 /* Average colour of the 7x7 square around (x, y); Manhattan colour distance. */
