@@ -87,7 +87,7 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
 
 typedef struct GuiArgs {
     CliPlayArgs play;
-    int frames, width, height;
+    int frames, width, height, pointer_x, pointer_y;
     const char *shot, *font;
 } GuiArgs;
 
@@ -95,6 +95,7 @@ typedef struct GuiArgs {
 static int parse(const CliArgs *a, GuiArgs *ga)
 {
     cli_play_defaults(&ga->play);
+    ga->pointer_x = ga->pointer_y = -1;
     for (int i = 0; i < a->argc;) {
         int used;
         if (cli_play_arg("gui", a, i, &ga->play, &used))
@@ -117,6 +118,13 @@ static int parse(const CliArgs *a, GuiArgs *ga)
             ga->shot = val;
         } else if (strcmp(opt, "--font") == 0) {
             ga->font = val;
+        } else if (strcmp(opt, "--pointer") == 0) {
+            char end;
+            if (sscanf(val, "%d,%d%c", &ga->pointer_x, &ga->pointer_y, &end) != 2 || ga->pointer_x < 0 ||
+                ga->pointer_y < 0) {
+                fprintf(stderr, "volcanique gui: --pointer: expected X,Y (pixels from the top left), got '%s'\n", val);
+                return 2;
+            }
         } else {
             fprintf(stderr, "volcanique gui: unknown option '%s' (see volcanique --help)\n", opt);
             return 2;
@@ -182,6 +190,9 @@ int cmd_gui(const CliArgs *a)
     cfg.screenshot = ga.shot;
     cfg.width = ga.width;
     cfg.height = ga.height;
+    cfg.pointer = ga.pointer_x >= 0;
+    cfg.pointer_x = ga.pointer_x;
+    cfg.pointer_y = ga.pointer_y;
     cfg.hooks = (UiAppHooks){ start_game, &c };
     cfg.save_path = pa->save_path;
     cfg.card_text = card_text;

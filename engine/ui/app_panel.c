@@ -218,7 +218,10 @@ static void choices(Flow *f, UiApp *app)
         const char *words = app->words[app->choice[k]];
         const char *paid = payments ? strstr(words, " paying ") : NULL;
         char label[UI_WORDS + 8];
-        snprintf(label, sizeof label, "%s", paid ? paid + 1 : words);
+        if (paid)
+            snprintf(label, sizeof label, "Pay %s", paid + 8);
+        else
+            snprintf(label, sizeof label, "%s", words);
         button(f, font, label, UI_ACT_OPTION, app->choice[k], 0);
     }
     button(f, font, "Cancel (Esc)", UI_ACT_CANCEL, 0, 0);
@@ -365,13 +368,14 @@ static void grid_cards(UiScene *s, UiApp *app)
     UiWidget *w = ui_scene_add(s, UI_W_TEXT, L->grid_x + L->pad, L->grid_y, L->card_w, L->line_small, "Power Grid");
     w->style = UI_ST_SMALL | UI_ST_BOLD;
     w->colour = UI_DIM;
+    bool mine = ui_app_human_turn(app);
     for (int slot = 0; slot < g->rules.grid_slot_count; slot++) {
         SDL_Rect r;
         ui_card_rect(L, g, slot, &r);
         w = ui_scene_add(s, UI_W_CARD, r.x, r.y, r.w, r.h, "");
         w->value = slot;
         w->act = UI_ACT_CARD;
-        for (int i = 0; i < app->n && ui_app_human_turn(app); i++)
+        for (int i = 0; i < app->n && mine && g->pending.kind == DK_UNLOCK; i++)
             if (app->opts[i].verb == VERB_UNLOCK && app->opts[i].subject == slot)
                 w->style |= UI_ST_LIT;
         int card = g->grid_card[slot];

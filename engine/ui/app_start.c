@@ -115,7 +115,8 @@ static void label(Row *r, const char *text)
 static int add_button(Row *r, int x, const char *text, int act, int value, int style)
 {
     const UiLayout *L = &r->s->L;
-    int w = ui_text_width(&r->app->as->font, L->fs, text) + L->pad + 16;
+    UiFont *f = style & UI_ST_BOLD ? &r->app->as->bold : &r->app->as->font;
+    int w = ui_text_width(f, L->fs, text) + L->pad + 16;
     UiWidget *b = ui_scene_add(r->s, UI_W_BUTTON, x, r->y, w, r->h - 4, text);
     b->act = (uint8_t)act;
     b->value = value;
@@ -193,13 +194,18 @@ void ui_app_start_screen(UiApp *app, UiScene *s)
 {
     UiLayout *L = &s->L;
     ui_layout_text(L, L->w, L->h);
-    int width = L->w * 3 / 4 > 60 * L->fs ? 60 * L->fs : L->w * 3 / 4;
-    Row r = { s, app, (L->w - width) / 2, L->pad * 2, 10 * L->fs, L->line + L->pad + 4 };
-    UiWidget *w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width, L->line_big * 2, "Volcanique");
+    int width = L->w - 4 * L->pad < 56 * L->fs ? L->w - 4 * L->pad : 56 * L->fs;
+    int row_h = L->line + L->pad + 6, rows = app->setup.players + 6 + (app->save_path ? 1 : 0);
+    int height = 2 * L->line_big + L->line + rows * row_h + 5 * L->pad;
+    int top = (L->h - height) / 2 > L->pad ? (L->h - height) / 2 : L->pad;
+    Row r = { s, app, (L->w - width) / 2 + 2 * L->pad, top + 2 * L->pad, 9 * L->fs, row_h };
+    ui_scene_add(s, UI_W_BOX, (L->w - width) / 2, top, width, height, "")->colour = 0xF01E2229u;
+    UiWidget *w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width, L->line_big * 3 / 2, "Volcanique");
     w->style = UI_ST_BOLD | UI_ST_BIG;
     w->colour = 0xFFFF8C3Cu;
-    r.y += L->line_big + L->pad;
-    w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width, L->line, "Stack tiles, claim biomes, unleash volcanoes. Who sits at the table?");
+    r.y += L->line_big * 3 / 2;
+    w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width - 4 * L->pad, L->line,
+                     "Stack tiles, claim biomes, unleash volcanoes. Who sits at the table?");
     w->colour = UI_DIM;
     r.y += L->line + L->pad;
     options_rows(&r);
@@ -209,7 +215,7 @@ void ui_app_start_screen(UiApp *app, UiScene *s)
         char note[600];
         snprintf(note, sizeof note, save_exists(app) ? "%s already holds a game; starting here replaces it."
                                                      : "The game is saved to %s after every move.", app->save_path);
-        w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width, L->line, note);
+        w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width - 4 * L->pad, L->line, note);
         w->colour = save_exists(app) ? 0xFFFFB070u : UI_DIM;
         r.y += L->line + L->pad / 2;
     }
@@ -217,13 +223,13 @@ void ui_app_start_screen(UiApp *app, UiScene *s)
     if (app->overwrite_armed)
         snprintf(start, sizeof start, "Overwrite %s and start", app->save_path);
     else
-        snprintf(start, sizeof start, "Start the game");
+        snprintf(start, sizeof start, "Start the game (Enter)");
     int x = add_button(&r, r.x, start, UI_ACT_START, 0, app->overwrite_armed ? UI_ST_DANGER | UI_ST_BOLD
                                                                               : UI_ST_PRIMARY | UI_ST_BOLD);
     add_button(&r, x, "Quit (Q)", UI_ACT_QUIT, 0, 0);
     r.y += r.h;
     if (app->status[0]) {
-        w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width, L->line, app->status);
+        w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width - 4 * L->pad, L->line, app->status);
         w->colour = 0xFFFFB070u;
     }
 }

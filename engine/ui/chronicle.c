@@ -168,7 +168,11 @@ static void tell_critters(const Game *a, const Game *b, const Option *o, Lines *
             char from[24], to[24];
             at_text(ca->cell, from, sizeof from);
             at_text(cb->cell, to, sizeof to);
-            if (ca->place == AT_BOARD && cb->place == AT_HAND)
+            if (ca->place == AT_BOARD && cb->place == AT_HAND && board_is_land(&a->board, ca->cell))
+                say(L, p, UI_LINE_EVENT, "%c's critter on the %s area at %s %s", 'A' + p,
+                    biome_name(board_area_biome(&a->board, &a->rules, ca->cell, ca->area)), from,
+                    removal_cause(b, o, ca->cell));
+            else if (ca->place == AT_BOARD && cb->place == AT_HAND)
                 say(L, p, UI_LINE_EVENT, "%c's critter at %s %s", 'A' + p, from, removal_cause(b, o, ca->cell));
             else if (cb->place == AT_CRATER)
                 say(L, p, UI_LINE_EVENT, "%c's critter goes to %c's crater", 'A' + p, 'A' + p);

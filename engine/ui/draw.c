@@ -1,5 +1,7 @@
 #include "draw.h"
 
+#include <string.h>
+
 SDL_Surface *ui_surface_new(int w, int h)
 {
     return SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -37,11 +39,13 @@ static void clip(const SDL_Surface *s, int *x, int *y, int *w, int *h)
 void ui_fill_rect(SDL_Surface *s, int x, int y, int w, int h, uint32_t argb)
 {
     clip(s, &x, &y, &w, &h);
-    for (int j = 0; j < h; j++) {
-        uint32_t *row = ui_row(s, y + j);
-        for (int i = 0; i < w; i++)
-            row[x + i] = argb;
-    }
+    if (w <= 0 || h <= 0)
+        return;
+    uint32_t *first = ui_row(s, y) + x;
+    for (int i = 0; i < w; i++)
+        first[i] = argb;
+    for (int j = 1; j < h; j++)   /* the other rows copy the first */
+        memcpy(ui_row(s, y + j) + x, first, sizeof *first * (size_t)w);
 }
 
 void ui_blend_rect(SDL_Surface *s, int x, int y, int w, int h, uint32_t argb)

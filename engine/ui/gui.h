@@ -12,6 +12,7 @@
 #ifndef VQ_UI_GUI_H
 #define VQ_UI_GUI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "table.h"
@@ -26,6 +27,8 @@ typedef struct GuiConfig {
     int frames;                     /* 0: run until quit; N: stop after N frames (fixed 1/60 s steps) */
     const char *screenshot;         /* write the last frame here as PNG, or NULL */
     int width, height;              /* 0: default window size (1280 x 720) */
+    bool pointer;                   /* the pointer starts at (pointer_x, pointer_y) (headless screenshots) */
+    int pointer_x, pointer_y;
     UiAppHooks hooks;               /* starting games from the start screen (new_game NULL: no start screen) */
     UiSetup setup;                  /* the start screen's first choices */
     const char *mod_names[GUI_MAX_MODS];   /* mods the start screen offers */
@@ -41,11 +44,16 @@ typedef struct GuiResult {
 
 int gui_play(const GuiConfig *cfg, GuiResult *out, char *err, int errlen);
 
-/* The render benchmark: draws `frames` frames of `table`'s game as the window
- * would at w x h (panel, grid, story, the pointer over the board) into a
- * surface, timing each. Returns 0 with the median and the worst frame time in
- * milliseconds, or -1 with a message. */
-int gui_frame_times(UiTable *table, const GuiConfig *cfg, int w, int h, int frames, double *median_ms,
-                    double *worst_ms, char *err, int errlen);
+/* The render benchmark: draws 1 + `frames` frames of `table`'s game as the
+ * window would at w x h (panel, grid, story, the pointer over the board) into
+ * a surface, timing each by the CPU time of the drawing thread (so other
+ * processes do not inflate it). The first frame also builds what is kept for
+ * the size (hex masks, glyphs): it is reported alone, and the median and the
+ * worst are of the frames after it. Returns 0, or -1 with a message. */
+typedef struct GuiFrameTimes {
+    double first_ms, median_ms, worst_ms;
+} GuiFrameTimes;
+int gui_frame_times(UiTable *table, const GuiConfig *cfg, int w, int h, int frames, GuiFrameTimes *out, char *err,
+                    int errlen);
 
 #endif

@@ -48,11 +48,14 @@ static void free_sized(UiHexArt *a)
     free(a->row_lo);
     free(a->row_hi);
     free(a->col_bottom);
+    free(a->band);
     free(a->volcano);
     for (int s = 0; s < UI_SEATS; s++)
         SDL_FreeSurface(a->token[s]);
     a->mask = NULL;
     a->row_lo = a->row_hi = a->col_bottom = NULL;
+    a->band = NULL;
+    a->band_count = 0;
     a->volcano = NULL;
     memset(a->token, 0, sizeof a->token);
     a->size = 0;
@@ -130,13 +133,20 @@ int ui_art_size(UiHexArt *a, const UiTextures *tx, double size)
     a->row_hi = malloc(sizeof *a->row_hi * (size_t)a->h);
     a->col_bottom = malloc(sizeof *a->col_bottom * (size_t)a->w);
     a->volcano = malloc(sizeof *a->volcano * (size_t)a->w * (size_t)a->h);
-    if (!a->mask || !a->row_lo || !a->row_hi || !a->col_bottom || !a->volcano) {
+    a->band = malloc(sizeof *a->band * 2 * (size_t)a->w * (size_t)a->h);
+    if (!a->mask || !a->row_lo || !a->row_hi || !a->col_bottom || !a->volcano || !a->band) {
         free_sized(a);
         return -1;
     }
     for (int i = 0; i < a->w; i++)
         a->col_bottom[i] = -1;
     build_mask(a, size);
+    for (int k = 0; k < a->w * a->h; k++)
+        if (a->mask[k] & UI_MASK_BAND) {
+            a->band[2 * a->band_count] = (int16_t)(k % a->w);
+            a->band[2 * a->band_count + 1] = (int16_t)(k / a->w);
+            a->band_count++;
+        }
     const SDL_Surface *v = tx->tex[UI_TEX_VOLCANO];
     for (int j = 0; j < a->h; j++)
         for (int i = 0; i < a->w; i++) {

@@ -8,7 +8,8 @@
  * Contract: ui_art_init copies the textures (resampled to UI_ART_TEX squares)
  * and needs nothing else; ui_art_size rebuilds the per-size parts only when
  * the size changes (by more than a hundredth of a pixel). Masks are centred on
- * pixel (half_w, half_h); the hex they describe has corner radius `size`. */
+ * pixel (half_w, half_h); the hex they describe has corner radius `size`.
+ * Every pixel of a row between row_lo and row_hi is inside (a hex is convex). */
 #ifndef VQ_UI_HEXART_H
 #define VQ_UI_HEXART_H
 
@@ -36,6 +37,8 @@ typedef struct UiHexArt {
     uint8_t *mask;                                 /* w * h */
     int16_t *row_lo, *row_hi;                      /* per mask row: first and last inside column, lo > hi if none */
     int16_t *col_bottom;                           /* per mask column: last inside row, -1 if none */
+    int16_t *band;                                 /* (i, j) pairs of the UI_MASK_BAND pixels, row by row */
+    int band_count;
     uint32_t *volcano;                             /* w * h: the volcano picture fitted to the hex */
     SDL_Surface *token[UI_SEATS];                  /* critter tokens scaled to token_size */
     int token_size;

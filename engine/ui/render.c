@@ -229,6 +229,9 @@ int ui_render(SDL_Surface *dst, UiAssets *as, const UiScene *s)
         ui_fill_rect(dst, s->L.panel_x, 0, 1, s->L.h, 0xFF50545Cu);
         if (s->L.grid_shown)
             ui_fill_rect(dst, s->L.grid_x, s->L.grid_y, s->L.grid_w, s->L.grid_h, 0xFF16181Cu);
+    } else if (s->screen == UI_SCREEN_START) {   /* the sea, darkened, under the start screen */
+        ui_tile_rect(dst, as->tx.tex[UI_TEX_OCEAN], 0, 0, dst->w, dst->h);
+        ui_blend_rect(dst, 0, 0, dst->w, dst->h, 0xB0101216u);
     } else {
         ui_fill_rect(dst, 0, 0, dst->w, dst->h, 0xFF191C21u);
     }

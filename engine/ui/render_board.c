@@ -64,40 +64,77 @@ static void draw_side(SDL_Surface *dst, const UiHexArt *a, int icx, int face_y, 
     }
 }
 
-/* The top face: textured per sector, darker rim, lava over the inner hex. */
-static void draw_face(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, const Look *k, bool lava, bool land,
-                      int clip_w, int clip_h, uint32_t alpha)
+/* The top face of a land tile, opaque: each pixel's sector picks the
+ * texture, the rim is darker. Rows are clipped once; the mask row between
+ * row_lo and row_hi is all inside. */
+static void draw_land(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, const Look *k, int clip_w, int clip_h)
 {
-    const uint32_t *lava_tex = a->tex[UI_TEX_LAVA][0];
+    for (int j = 0; j < a->h; j++) {
+        int y = icy - a->half_h + j, lo = a->row_lo[j], hi = a->row_hi[j];
+        if (y < 0 || y >= clip_h || lo > hi)
+            continue;
+        int x0 = icx - a->half_w;
+        if (x0 + lo < 0) lo = -x0;
+        if (x0 + hi >= clip_w) hi = clip_w - 1 - x0;
+        uint32_t *row = ui_row(dst, y) + x0;
+        const uint8_t *m = a->mask + j * a->w;
+        const uint32_t *volcano = a->volcano + j * a->w, *tex[6];
+        int ty = (y & (UI_ART_TEX - 1)) * UI_ART_TEX;
+        for (int e = 0; e < 6; e++)
+            tex[e] = k->tex[e] < 0 ? NULL : a->tex[k->tex[e]][k->shade] + ty;
+        for (int i = lo; i <= hi; i++) {
+            const uint32_t *t = tex[m[i] & UI_MASK_SECTOR];
+            uint32_t c = t ? t[(x0 + i) & (UI_ART_TEX - 1)] : volcano[i];
+            row[i] = m[i] & UI_MASK_RIM ? three_quarters(c) : c;
+        }
+    }
+}
+
+/* Lava over the inner hex of a land face, or over the whole of an ocean hex. */
+static void draw_lava(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, bool land, int clip_w, int clip_h)
+{
+    const uint32_t *lava = a->tex[UI_TEX_LAVA][0], *ocean = a->tex[UI_TEX_OCEAN][0];
     for (int j = 0; j < a->h; j++) {
         int y = icy - a->half_h + j;
-        if (y < 0 || y >= clip_h || a->row_lo[j] > a->row_hi[j])
+        if (y < 0 || y >= clip_h)
             continue;
         uint32_t *row = ui_row(dst, y);
         const uint8_t *m = a->mask + j * a->w;
         int ty = (y & (UI_ART_TEX - 1)) * UI_ART_TEX;
         for (int i = a->row_lo[j]; i <= a->row_hi[j]; i++) {
             int x = icx - a->half_w + i;
-            if (x < 0 || x >= clip_w || !(m[i] & UI_MASK_IN))
+            if (x < 0 || x >= clip_w || (land && !(m[i] & UI_MASK_INNER)))
                 continue;
-            uint32_t c;
-            int t = land ? k->tex[m[i] & UI_MASK_SECTOR] : UI_TEX_OCEAN;
-            if (t < 0)
-                c = a->volcano[j * a->w + i];
-            else
-                c = a->tex[t][k->shade][ty + (x & (UI_ART_TEX - 1))];
-            if (land && (m[i] & UI_MASK_RIM))
-                c = three_quarters(c);
-            if (lava && (!land || (m[i] & UI_MASK_INNER)))
-                c = ui_mix(c, (lava_tex[ty + (x & (UI_ART_TEX - 1))] & 0xFFFFFFu) | 0xE0000000u);
-            row[x] = alpha == 0xFF ? c : ui_mix(row[x], (c & 0xFFFFFFu) | alpha << 24);
+            uint32_t under = land ? row[x] : ocean[ty + (x & (UI_ART_TEX - 1))];
+            row[x] = ui_mix(under, (lava[ty + (x & (UI_ART_TEX - 1))] & 0xFFFFFFu) | 0xE0000000u);
         }
     }
 }
 
-/* Blends `argb` over the mask pixels with bit `bit` of a face at (icx, icy). */
-static void tint(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, int bit, uint32_t argb, int clip_w,
-                 int clip_h, uint8_t sectors)
+/* A face blended at `alpha` (the tile floating under the pointer). */
+static void draw_ghost_face(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, const Look *k, int clip_w,
+                            int clip_h, uint32_t alpha)
+{
+    for (int j = 0; j < a->h; j++) {
+        int y = icy - a->half_h + j;
+        if (y < 0 || y >= clip_h)
+            continue;
+        uint32_t *row = ui_row(dst, y);
+        const uint8_t *m = a->mask + j * a->w;
+        int ty = (y & (UI_ART_TEX - 1)) * UI_ART_TEX;
+        for (int i = a->row_lo[j]; i <= a->row_hi[j]; i++) {
+            int x = icx - a->half_w + i, t = k->tex[m[i] & UI_MASK_SECTOR];
+            if (x < 0 || x >= clip_w)
+                continue;
+            uint32_t c = t < 0 ? a->volcano[j * a->w + i] : a->tex[t][k->shade][ty + (x & (UI_ART_TEX - 1))];
+            row[x] = ui_mix(row[x], (c & 0xFFFFFFu) | alpha << 24);
+        }
+    }
+}
+
+/* Blends `argb` over the face's pixels in the given sectors (bit e: sector e). */
+static void tint(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, uint32_t argb, int clip_w, int clip_h,
+                 uint8_t sectors)
 {
     for (int j = 0; j < a->h; j++) {
         int y = icy - a->half_h + j;
@@ -107,8 +144,23 @@ static void tint(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, int bit,
         const uint8_t *m = a->mask + j * a->w;
         for (int i = a->row_lo[j]; i <= a->row_hi[j]; i++) {
             int x = icx - a->half_w + i;
-            if (x >= 0 && x < clip_w && (m[i] & bit) && (sectors >> (m[i] & UI_MASK_SECTOR) & 1))
+            if (x >= 0 && x < clip_w && (sectors >> (m[i] & UI_MASK_SECTOR) & 1))
                 row[x] = ui_mix(row[x], argb);
+        }
+    }
+}
+
+/* Blends `argb` over the face's outline band (the precomputed list of its pixels). */
+static void outline(SDL_Surface *dst, const UiHexArt *a, int icx, int icy, uint32_t argb, int clip_w, int clip_h)
+{
+    int x0 = icx - a->half_w, y0 = icy - a->half_h;
+    bool inside = x0 >= 0 && y0 >= 0 && x0 + a->w <= clip_w && y0 + a->h <= clip_h;
+    const int16_t *b = a->band;
+    for (int k = 0; k < a->band_count; k++, b += 2) {
+        int x = x0 + b[0], y = y0 + b[1];
+        if (inside || (x >= 0 && y >= 0 && x < clip_w && y < clip_h)) {
+            uint32_t *p = (uint32_t *)((uint8_t *)dst->pixels + (size_t)y * (size_t)dst->pitch) + x;
+            *p = ui_mix(*p, argb);
         }
     }
 }
@@ -181,14 +233,17 @@ static void draw_stack(SDL_Surface *dst, UiAssets *as, const UiScene *s, int cel
         look_of(a, g, top->type, top->rotation, c->height, &k);
         draw_side(dst, a, x, y, L->lift, h, &k, L->board_h);
     }
-    draw_face(dst, a, x, y, &k, c->flags & CELL_LAVA, top != NULL, L->board_w, L->board_h, 0xFF);
+    if (top)
+        draw_land(dst, a, x, y, &k, L->board_w, L->board_h);
+    if (c->flags & CELL_LAVA)
+        draw_lava(dst, a, x, y, top != NULL, L->board_w, L->board_h);
     if (s->areas[cell] && top) {
         const TileType *t = &g->rules.tile_types[top->type];
         uint8_t sectors = 0;
         for (int e = 0; e < 6; e++)
             if (t->areas > 0 && (s->areas[cell] >> tile_edge_area(t, top->rotation, e) & 1))
                 sectors |= (uint8_t)(1 << e);
-        tint(dst, a, x, y, UI_MASK_IN, TARGET_TINT, L->board_w, L->board_h, sectors);
+        tint(dst, a, x, y, TARGET_TINT, L->board_w, L->board_h, sectors);
     }
     draw_critters_on(dst, as, s, cell);
 }
@@ -210,9 +265,12 @@ static void draw_ghost(SDL_Surface *dst, UiAssets *as, const UiScene *s)
         return;
     Look k;
     look_of(&as->art, g, s->ghost_type, s->ghost_rot, h, &k);
-    draw_face(dst, &as->art, x, y, &k, false, true, s->L.board_w, s->L.board_h, s->ghost_cell == NO_CELL ? 0xB0 : 0xFF);
-    tint(dst, &as->art, x, y, UI_MASK_BAND, s->ghost_cell == NO_CELL ? 0x80FFFFFFu : s->ghost_ok ? HOVER_BAND : BAD_BAND,
-         s->L.board_w, s->L.board_h, 0x3F);
+    if (s->ghost_cell == NO_CELL)
+        draw_ghost_face(dst, &as->art, x, y, &k, s->L.board_w, s->L.board_h, 0xB0);
+    else
+        draw_land(dst, &as->art, x, y, &k, s->L.board_w, s->L.board_h);
+    outline(dst, &as->art, x, y, s->ghost_cell == NO_CELL ? 0x80FFFFFFu : s->ghost_ok ? HOVER_BAND : BAD_BAND,
+            s->L.board_w, s->L.board_h);
 }
 
 static void draw_marks(SDL_Surface *dst, UiAssets *as, const UiScene *s)
@@ -225,7 +283,7 @@ static void draw_marks(SDL_Surface *dst, UiAssets *as, const UiScene *s)
         int x, y;
         face_centre(&s->L, g, cell, &x, &y);
         uint32_t band = cell == s->hover_cell ? HOVER_BAND : (UI_HILITE & 0xFFFFFFu) | 0xD8000000u;
-        tint(dst, a, x, y, UI_MASK_BAND, band, s->L.board_w, s->L.board_h, 0x3F);
+        outline(dst, a, x, y, band, s->L.board_w, s->L.board_h);
     }
 }
 

@@ -319,6 +319,6 @@ TEST(sea_critters_show_on_the_text_map_as_a_seat_letter_in_the_ocean)
     REQUIRE(mem != NULL);
     text_board(mem, g);
     fclose(mem);
-    CHECK_STR_CONTAINS(text, "1Ud     B ");   /* the tile, then B's sea critter east of it */
+    CHECK_STR_CONTAINS(text, "1d      B ");   /* the tile (height 1, dark), then B's sea critter east of it */
     free(text);
 }

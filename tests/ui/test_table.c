@@ -74,7 +74,7 @@ TEST(ui_story_tells_a_critter_sent_back_by_a_covering_tile)
     UiLine lines[32];
     int n = told(&g, fx_find(&g, VERB_TILE, fx_cell(1, 0), -1, -1), lines, 32);
     CHECK_STR_CONTAINS(lines[0].text, "place the dark Uno at (1,0)");
-    CHECK(any_line(lines, n, "B's critter at (1,0) went back to hand"));
+    CHECK(any_line(lines, n, "B's critter on the light area at (1,0) went back to hand"));
     CHECK(!ui_step_is_final(&before, &g));
 }
 

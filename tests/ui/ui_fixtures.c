@@ -201,7 +201,7 @@ bool uf_text_drawn(UiAssets *as, const UiScene *s, const UiWidget *w, const SDL_
     static UiScene alone;
     ui_scene_reset(&alone, NULL, NULL, shot->w, shot->h);
     alone.L = s->L;
-    alone.screen = UI_SCREEN_START;
+    alone.screen = UI_SCREEN_PLAY;   /* no game: a plain background */
     UiWidget *copy = ui_scene_add(&alone, w->kind, w->r.x, w->r.y, w->r.w, w->r.h, w->text);
     *copy = *w;
     copy->style &= (uint16_t)~UI_ST_HOVER;
