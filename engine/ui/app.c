@@ -472,8 +472,12 @@ void ui_app_build(UiApp *app, int w, int h)
     if (tip)
         s->tooltip = tip->tip;
     for (int i = 0; i < s->nw && app->mx >= 0; i++)
-        if (s->w[i].act != UI_ACT_NONE && ui_in_rect(&s->w[i].r, app->mx, app->my))
+        if (s->w[i].act != UI_ACT_NONE && ui_in_rect(&s->w[i].r, app->mx, app->my)) {
             s->w[i].style |= UI_ST_HOVER;
+            if (s->w[i].act == UI_ACT_OPTION && s->w[i].value < app->n && g)   /* a button shows its place */
+                s->hover_cell = ui_option_cell(g, &app->opts[s->w[i].value]) != NO_CELL
+                                    ? ui_option_cell(g, &app->opts[s->w[i].value]) : s->hover_cell;
+        }
 }
 
 void ui_app_draw(UiApp *app, SDL_Surface *dst)

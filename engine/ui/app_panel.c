@@ -283,7 +283,7 @@ static void option_buttons(Flow *f, UiApp *app)
         button(f, font, "Turn ↻ (R)", UI_ACT_TURN, 0, 0);
     for (int i = 0; i < app->n; i++) {
         int v = app->opts[i].verb;
-        bool named = app->n <= 16 && (v == VERB_RETURN || v == VERB_KEEP || v == VERB_SACRIFICE);
+        bool named = app->n <= 16 && (v == VERB_RETURN || v == VERB_KEEP || v == VERB_SACRIFICE || v == VERB_CHOOSE);
         if (app->group[i] != i || (ui_option_cell(g, &app->opts[i]) != NO_CELL && !named))
             continue;
         char label[UI_WORDS];
