@@ -157,6 +157,31 @@ static void report(const GuiResult *res, const GuiArgs *ga, int rc)
         printf("screenshot written to %s\n", ga->shot);
 }
 
+/* The window's configuration from the command line and the session. */
+static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *texture_dir)
+{
+    static const char *card_text[MAX_POWER_CARDS];
+    for (int i = 0; i < MAX_POWER_CARDS; i++)
+        card_text[i] = c->session->card_docs[i].text;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->texture_dir = texture_dir;
+    cfg->font = ga->font;
+    cfg->bot_delay_ms = ga->play.bot_delay_ms;
+    cfg->frames = ga->frames;
+    cfg->screenshot = ga->shot;
+    cfg->width = ga->width;
+    cfg->height = ga->height;
+    cfg->pointer = ga->pointer_x >= 0;
+    cfg->pointer_x = ga->pointer_x;
+    cfg->pointer_y = ga->pointer_y;
+    cfg->hooks = (UiAppHooks){ start_game, c };
+    cfg->save_path = ga->play.save_path;
+    cfg->card_text = card_text;
+    c->mod_count = cfg->mod_count = find_mods(c->session->root, cfg->mod_names);
+    memcpy(c->mod_names, cfg->mod_names, sizeof c->mod_names);
+    start_screen_defaults(cfg, &ga->play);
+}
+
 int cmd_gui(const CliArgs *a)
 {
     static GuiArgs ga;
@@ -175,30 +200,10 @@ int cmd_gui(const CliArgs *a)
         return rc;
     snprintf(c.mods_open, sizeof c.mods_open, "%s", cli_mods_list() ? cli_mods_list() : "");
     c.target = (CliPlayTarget){ &s, pa->save_path };
-    char err[1024];
-    static GuiConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    static const char *card_text[MAX_POWER_CARDS];
-    for (int i = 0; i < MAX_POWER_CARDS; i++)
-        card_text[i] = s.card_docs[i].text;
-    char dir[SESSION_PATH + 32];
+    char err[1024], dir[SESSION_PATH + 32];
     snprintf(dir, sizeof dir, "%s/content/textures", s.root);
-    cfg.texture_dir = dir;
-    cfg.font = ga.font;
-    cfg.bot_delay_ms = pa->bot_delay_ms;
-    cfg.frames = ga.frames;
-    cfg.screenshot = ga.shot;
-    cfg.width = ga.width;
-    cfg.height = ga.height;
-    cfg.pointer = ga.pointer_x >= 0;
-    cfg.pointer_x = ga.pointer_x;
-    cfg.pointer_y = ga.pointer_y;
-    cfg.hooks = (UiAppHooks){ start_game, &c };
-    cfg.save_path = pa->save_path;
-    cfg.card_text = card_text;
-    c.mod_count = cfg.mod_count = find_mods(s.root, cfg.mod_names);
-    memcpy(c.mod_names, cfg.mod_names, sizeof c.mod_names);
-    start_screen_defaults(&cfg, pa);
+    static GuiConfig cfg;
+    configure(&cfg, &ga, &c, dir);
     if (!start_screen) {
         UiTableHooks hooks = cli_play_hooks(&c.target);
         if (ui_table_init(&c.table, &s.game, pa->seats, s.game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err,
@@ -211,7 +216,6 @@ int cmd_gui(const CliArgs *a)
         cfg.table = &c.table;
     }
     GuiResult res = { 0, NULL };
-    rc = 0;
     if (gui_play(&cfg, &res, err, sizeof err)) {
         fprintf(stderr, "volcanique gui: %s\n", err);
         rc = 1;

@@ -150,7 +150,7 @@ static void options_rows(Row *r)
     label(r, "Players");
     int x = r->x + r->label_w;
     for (int n = MIN_PLAYERS; n <= MAX_PLAYERS; n++) {
-        char t[4];
+        char t[12];
         snprintf(t, sizeof t, "%d", n);
         x = add_button(r, x, t, UI_ACT_PLAYERS, n, su->players == n ? UI_ST_ON : 0);
     }
