@@ -34,6 +34,7 @@ static void print_help(FILE *out)
         "      [--font FILE] [--pointer X,Y]\n"
         "                      play in an SDL2 window; without game options, seats or --load it\n"
         "                      opens on a start screen (seats, bots, variant, set-up, mods);\n"
+        "                      bots wait 600 ms a move unless --bot-delay says otherwise;\n"
         "                      --frames stops after K frames of 1/60 s, --screenshot writes the\n"
         "                      last frame as PNG (with SDL_VIDEODRIVER=dummy no display is needed);\n"
         "                      --font replaces the DejaVu font; --pointer puts the pointer at\n"

@@ -2,6 +2,7 @@
 
 #include "core_internal.h"
 #include "describe.h"
+#include "effects.h"
 #include "textview.h"
 #include "tui.h"
 
@@ -12,9 +13,9 @@ static void powers_held(const Game *g, int p, char *buf, int len)
 {
     int n = 0;
     buf[0] = 0;
-    for (int s = 0; s < g->rules.grid_slot_count && n < len - 2; s++)
-        if (g->unlocked[p][s] && g->grid_card[s] < g->rules.power_card_count)
-            n += snprintf(buf + n, (size_t)(len - n), "%s%s", n ? ", " : "", g->rules.power_cards[g->grid_card[s]].name);
+    for (int c = 0; c < g->rules.power_card_count && n < len - 2; c++)
+        if (player_holds_card(g, p, c))
+            n += snprintf(buf + n, (size_t)(len - n), "%s%s", n ? ", " : "", g->rules.power_cards[c].name);
 }
 
 /* The score as the viewer may know it: hidden Caldera stars left out. */

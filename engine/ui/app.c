@@ -113,7 +113,7 @@ int ui_app_init(UiApp *app, UiAssets *as, UiTable *table)
     for (int p = 0; p < MAX_PLAYERS; p++)
         bot_config_default(&app->setup.seat[p].bot, p == 0 ? BOT_RANDOM : BOT_GREEDY);
     app->screen = table ? UI_SCREEN_PLAY : UI_SCREEN_START;
-    app->table = table;
+    app->table = app->last = table;
     ui_app_refresh(app);
     return 0;
 }
@@ -132,7 +132,7 @@ void ui_app_free(UiApp *app)
 
 void ui_app_set_table(UiApp *app, UiTable *table)
 {
-    app->table = table;
+    app->table = app->last = table;
     app->screen = UI_SCREEN_PLAY;
     app->status[0] = 0;
     app->log_scroll = 0;

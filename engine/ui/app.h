@@ -35,7 +35,8 @@
 
 typedef struct UiApp {
     UiAssets *as;
-    UiTable *table;              /* NULL on the start screen before any game */
+    UiTable *table;              /* NULL on the start screen */
+    UiTable *last;               /* the table played last (kept while the start screen shows) */
     int screen;                  /* UiScreen */
     /* The pending decision. */
     Option *opts;

@@ -9,6 +9,7 @@
 #include "core_internal.h"
 #include "describe.h"
 #include "draw.h"
+#include "effects.h"
 
 #define ORANGE 0xFFFFB070u
 
@@ -97,10 +98,9 @@ static const char *holdings_tip(UiScene *s, const UiApp *app, int p)
     char buf[1200];
     int n = snprintf(buf, sizeof buf, "Powers:");
     int powers = 0;
-    for (int slot = 0; slot < g->rules.grid_slot_count; slot++)
-        if (g->unlocked[p][slot] && g->grid_card[slot] < g->rules.power_card_count && n < (int)sizeof buf - 64)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s (L%d)", powers++ ? "," : "",
-                          g->rules.power_cards[g->grid_card[slot]].name, g->rules.grid[slot].level);
+    for (int c = 0; c < g->rules.power_card_count && n < (int)sizeof buf - 64; c++)
+        if (player_holds_card(g, p, c))
+            n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s", powers++ ? "," : "", g->rules.power_cards[c].name);
     n += snprintf(buf + n, sizeof buf - (size_t)n, "%s\nCaldera cards: %d", powers ? "" : " none", pl->caldera_count);
     if (pl->caldera_count && !ui_table_shows_hand(app->table, p))
         n += snprintf(buf + n, sizeof buf - (size_t)n, " (hidden)");

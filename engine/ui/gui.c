@@ -54,7 +54,7 @@ int gui_play(const GuiConfig *cfg, GuiResult *out, char *err, int errlen)
     }
     if (out) {
         out->decisions = app.decisions;
-        out->table = app.table;
+        out->table = app.last;
     }
     ui_app_free(&app);
     ui_assets_free(&as);
