@@ -25,7 +25,7 @@ while ! $V options "$tmp/mid.json" | head -n 1 | grep -Eq "^Turn ([89]|[1-9][0-9
     $V act "$tmp/mid.json" $(( (i * 7 + 3) % n )) >/dev/null
     i=$((i + 1))
 done
-$V gui --load "$tmp/mid.json" --seats human,greedy --frames 2 --width $W --height $H --pointer 330,250 \
+$V gui --load "$tmp/mid.json" --seats human,greedy --frames 2 --width $W --height $H --pointer 322,168 \
     --screenshot docs/img/play.png >/dev/null
 $V gui --load "$tmp/mid.json" --seats human,greedy --frames 2 --width 700 --height 450 \
     --screenshot docs/img/small.png >/dev/null
