@@ -164,28 +164,33 @@ int ui_app_apply(UiApp *app, int index)
     return 0;
 }
 
-void ui_app_choose(UiApp *app, int index)
+void ui_app_choose_exact(UiApp *app, int index)
 {
+    app->nchoice = 0;
     if (index < 0 || index >= app->n) {
         snprintf(app->status, sizeof app->status, "There is no option %d (0-%d).", index, app->n - 1);
         return;
     }
-    int k = 0;
-    for (int i = 0; i < app->n && k < UI_MAX_CHOICE; i++)
-        if (app->group[i] == app->group[index])
-            app->choice[k++] = i;
-    if (k > 1 && app->nchoice == 0) {   /* the same thing paid in several ways: ask how */
-        app->nchoice = k;
-        snprintf(app->status, sizeof app->status, "Choose how to pay.");
-        return;
-    }
-    app->nchoice = 0;
     if (ui_table_would_be_final(app->table, &app->opts[index])) {
         app->confirm = index;
         snprintf(app->confirm_why, sizeof app->confirm_why, "%s", app->words[index]);
         return;
     }
     ui_app_apply(app, index);
+}
+
+void ui_app_choose(UiApp *app, int index)
+{
+    int k = 0;
+    for (int i = 0; i < app->n && k < UI_MAX_CHOICE && index >= 0 && index < app->n; i++)
+        if (app->group[i] == app->group[index])
+            app->choice[k++] = i;
+    if (k > 1) {   /* the same thing paid in several ways: ask how */
+        app->nchoice = k;
+        snprintf(app->status, sizeof app->status, "Choose how to pay.");
+        return;
+    }
+    ui_app_choose_exact(app, index);
 }
 
 int ui_app_undo(UiApp *app)
@@ -235,17 +240,12 @@ void ui_app_act(UiApp *app, int act, int value, int button)
 {
     switch (act) {
     case UI_ACT_OPTION:
-        if (ui_app_human_turn(app)) {
-            if (app->nchoice || app->confirm >= 0) {   /* a choice among payments: no second question about them */
-                app->nchoice = 0;
-                if (ui_table_would_be_final(app->table, &app->opts[value])) {
-                    app->confirm = value;
-                    snprintf(app->confirm_why, sizeof app->confirm_why, "%s", app->words[value]);
-                } else
-                    ui_app_apply(app, value);
-            } else
-                ui_app_choose(app, value);
-        }
+        if (ui_app_human_turn(app))
+            ui_app_choose(app, value);
+        break;
+    case UI_ACT_EXACT:
+        if (ui_app_human_turn(app))
+            ui_app_choose_exact(app, value);
         break;
     case UI_ACT_CONFIRM:
         if (app->confirm >= 0 && ui_app_human_turn(app))
@@ -272,7 +272,7 @@ void ui_app_act(UiApp *app, int act, int value, int button)
     case UI_ACT_CARD:
         for (int i = 0; i < app->n && ui_app_human_turn(app); i++)
             if (app->opts[i].verb == VERB_UNLOCK && app->opts[i].subject == value) {
-                ui_app_choose(app, i);
+                ui_app_choose_exact(app, i);
                 break;
             }
         break;
@@ -302,7 +302,7 @@ static void enter(UiApp *app)
     else if (app->typed[0] && ui_app_human_turn(app)) {
         int index = atoi(app->typed);
         app->typed[0] = 0;
-        ui_app_choose(app, index);
+        ui_app_choose_exact(app, index);
     } else if (app->screen == UI_SCREEN_START)
         ui_app_act(app, UI_ACT_START, 0, 0);
 }
@@ -474,7 +474,8 @@ void ui_app_build(UiApp *app, int w, int h)
     for (int i = 0; i < s->nw && app->mx >= 0; i++)
         if (s->w[i].act != UI_ACT_NONE && ui_in_rect(&s->w[i].r, app->mx, app->my)) {
             s->w[i].style |= UI_ST_HOVER;
-            if (s->w[i].act == UI_ACT_OPTION && s->w[i].value < app->n && g)   /* a button shows its place */
+            if ((s->w[i].act == UI_ACT_OPTION || s->w[i].act == UI_ACT_EXACT) && s->w[i].value < app->n && g)
+                /* a button shows its place */
                 s->hover_cell = ui_option_cell(g, &app->opts[s->w[i].value]) != NO_CELL
                                     ? ui_option_cell(g, &app->opts[s->w[i].value]) : s->hover_cell;
         }

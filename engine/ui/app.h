@@ -91,8 +91,12 @@ void ui_app_update(UiApp *app, double dt);
 void ui_app_build(UiApp *app, int w, int h);
 /* Builds and draws the frame into dst. */
 void ui_app_draw(UiApp *app, SDL_Surface *dst);
-/* Picks option `index` as a click would: payments and confirmation first. */
+/* Picks option `index` as a click on it would: when the same thing can be
+ * paid several ways, asks how (buttons); then confirmation if it is final. */
 void ui_app_choose(UiApp *app, int index);
+/* Picks exactly option `index` (a number typed, a row, a payment): only the
+ * confirmation of a final step is asked. */
+void ui_app_choose_exact(UiApp *app, int index);
 /* Applies option `index` at once. Returns 0, or -1 (status says why). */
 int  ui_app_apply(UiApp *app, int index);
 /* Undoes the last choice of a person. Returns 0, or -1 (status says why). */

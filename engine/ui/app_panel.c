@@ -222,7 +222,7 @@ static void choices(Flow *f, UiApp *app)
             snprintf(label, sizeof label, "Pay %s", paid + 8);
         else
             snprintf(label, sizeof label, "%s", words);
-        button(f, font, label, UI_ACT_OPTION, app->choice[k], 0);
+        button(f, font, label, payments ? UI_ACT_EXACT : UI_ACT_OPTION, app->choice[k], 0);
     }
     button(f, font, "Cancel (Esc)", UI_ACT_CANCEL, 0, 0);
     end_buttons(f);
@@ -252,7 +252,7 @@ static void option_list(Flow *f, UiApp *app, int bottom)
         char row[UI_WORDS + 16];
         snprintf(row, sizeof row, "%4d  %s", i, app->words[i]);
         UiWidget *w = ui_scene_add(f->s, UI_W_ROW, f->x - 4, f->y, f->w + 8, L->line_small, row);
-        w->act = UI_ACT_OPTION;
+        w->act = UI_ACT_EXACT;
         w->value = i;
         w->style = UI_ST_SMALL;
         w->colour = ui_option_cell(app->table->game, &app->opts[i]) != NO_CELL ? 0xFFFFE690u : UI_INK;

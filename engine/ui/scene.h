@@ -37,9 +37,12 @@ enum UiStyle {
     UI_ST_HOVER = 1024
 };
 
-/* What clicking a widget does (UiWidget.act); `value` says which. */
+/* What clicking a widget does (UiWidget.act); `value` says which. OPTION
+ * picks an option as a board click would (asking how to pay when it can be
+ * paid several ways); EXACT picks exactly that option (a numbered row, a
+ * payment). */
 typedef enum UiAct {
-    UI_ACT_NONE, UI_ACT_OPTION, UI_ACT_GROUP, UI_ACT_HOLD, UI_ACT_TURN, UI_ACT_LIST, UI_ACT_UNDO,
+    UI_ACT_NONE, UI_ACT_OPTION, UI_ACT_EXACT, UI_ACT_HOLD, UI_ACT_TURN, UI_ACT_LIST, UI_ACT_UNDO,
     UI_ACT_CANCEL, UI_ACT_CONFIRM, UI_ACT_PACE, UI_ACT_BOT_NOW, UI_ACT_NEW_GAME, UI_ACT_QUIT,
     UI_ACT_START, UI_ACT_PLAYERS, UI_ACT_SEAT_KIND, UI_ACT_SEAT_STRENGTH, UI_ACT_VARIANT, UI_ACT_SETUP,
     UI_ACT_MOD, UI_ACT_SEED, UI_ACT_CARD, UI_ACT_HELP, UI_ACT_GRID, UI_ACT_SCROLL_LIST, UI_ACT_RESULTS

@@ -112,7 +112,9 @@ static void follow_up(Driver *d, int i)
     for (int k = 0; k < 3; k++) {
         frame(d->app);
         if (d->app->nchoice) {
-            const UiWidget *w = uf_widget(d->app->scene, UI_ACT_OPTION, i);
+            const UiWidget *w = uf_widget(d->app->scene, UI_ACT_EXACT, i);
+            if (!w)
+                w = uf_widget(d->app->scene, UI_ACT_OPTION, i);
             REQUIRE(w);
             uf_click_widget(d->app, w);
             d->paid++;
@@ -139,7 +141,7 @@ static void from_list(Driver *d, int i)
     REQUIRE(d->app->list_open);
     for (int k = 0; k < 2000; k++) {
         frame(d->app);
-        const UiWidget *row = uf_widget(d->app->scene, UI_ACT_OPTION, i);
+        const UiWidget *row = uf_widget(d->app->scene, UI_ACT_EXACT, i);
         if (row && row->kind == UI_W_ROW) {
             uf_click_widget(d->app, row);
             uf_key(d->app, SDLK_l);   /* back to the buttons */
@@ -280,4 +282,66 @@ TEST(ui_window_plays_a_whole_game_by_mouse_and_keys_to_the_end_screen)
     ui_table_free(&table2);
     session_close(&s);
     session_close(&session2);
+}
+
+/* A position where A buys and a Trio can be paid two ways. */
+static void buy_position(Game *g)
+{
+    fx_scenario(g, "players 2\nturn A buy\ntile 0 0 uno_dark\ntile 1 0 uno_light\ntile -1 0 uno_medium\n"
+                   "critter A 0 0 dark\nresources A dark 2 light 1\n");
+}
+
+TEST(ui_a_buy_button_asks_how_to_pay_and_a_payment_button_pays_so)
+{
+    static Game g, twin;
+    static UiTable t;
+    buy_position(&g);
+    twin = g;
+    uf_bare_table(&t, &g, "hr");
+    UiApp app;
+    REQUIRE(ui_app_init(&app, uf_assets(), &t) == 0);
+    int want = fx_find_pay(&g, VERB_BUY, fx_type("trio_dml"), 1, 0, 1);
+    REQUIRE(want >= 0);
+    ui_app_build(&app, W, H);
+    const UiWidget *buy = uf_widget(app.scene, UI_ACT_OPTION, app.group[want]);
+    REQUIRE(buy);
+    CHECK_STR_CONTAINS(buy->text, "buy a dark-medium-light Trio");
+    uf_click_widget(&app, buy);
+    CHECK(app.nchoice == 2);   /* 2 dark, or 1 dark + 1 light */
+    ui_app_build(&app, W, H);
+    const UiWidget *pay = uf_widget(app.scene, UI_ACT_EXACT, want);
+    REQUIRE(pay);
+    CHECK_STR_CONTAINS(pay->text, "Pay 1 dark + 1 light");
+    uf_click_widget(&app, pay);
+    fx_apply(&twin, want);
+    CHECK_EQ(game_hash(&g), game_hash(&twin));
+    ui_app_free(&app);
+    ui_table_free(&t);
+}
+
+TEST(ui_a_typed_number_picks_exactly_that_option)
+{
+    static Game g, twin;
+    static UiTable t;
+    buy_position(&g);
+    twin = g;
+    uf_bare_table(&t, &g, "hr");
+    UiApp app;
+    REQUIRE(ui_app_init(&app, uf_assets(), &t) == 0);
+    int want = fx_find_pay(&g, VERB_BUY, fx_type("trio_dml"), 2, 0, 0);
+    REQUIRE(want >= 0 && want < 10);
+    uf_key(&app, SDLK_0 + want);
+    uf_key(&app, SDLK_RETURN);
+    CHECK_EQ(app.nchoice, 0);   /* no question: the number says which payment */
+    fx_apply(&twin, want);
+    CHECK_EQ(game_hash(&g), game_hash(&twin));
+    /* A number past the list is refused, naming it, and nothing changes. */
+    uint64_t h = game_hash(&g);
+    uf_key(&app, SDLK_9);
+    uf_key(&app, SDLK_9);
+    uf_key(&app, SDLK_RETURN);
+    CHECK_EQ(game_hash(&g), h);
+    CHECK_STR_CONTAINS(app.status, "no option 99");
+    ui_app_free(&app);
+    ui_table_free(&t);
 }
