@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/fixtures.h"
 #include "draw.h"
@@ -344,4 +345,45 @@ TEST(ui_a_typed_number_picks_exactly_that_option)
     CHECK_STR_CONTAINS(app.status, "no option 99");
     ui_app_free(&app);
     ui_table_free(&t);
+}
+
+static int starts, overwrites;
+
+static UiTable *count_starts(void *ud, const UiSetup *su, bool overwrite, char *err, int errlen)
+{
+    starts++;
+    overwrites += overwrite;
+    return new_game(ud, su, overwrite, err, errlen);
+}
+
+TEST(ui_start_screen_says_before_it_overwrites_a_save)
+{
+    char err[256], path[] = "/tmp/vq-save-XXXXXX";
+    int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    close(fd);
+    REQUIRE(session_open(&session2, fx_root(), err, sizeof err) == 0);
+    target2 = (CliPlayTarget){ &session2, NULL };
+    UiApp app;
+    REQUIRE(ui_app_init(&app, uf_assets(), NULL) == 0);
+    app.hooks = (UiAppHooks){ count_starts, NULL };
+    app.save_path = path;
+    starts = overwrites = 0;
+    ui_app_build(&app, W, H);
+    CHECK(uf_widget_text(app.scene, UI_W_TEXT, "already holds a game") != NULL);
+    uf_click_widget(&app, uf_widget(app.scene, UI_ACT_START, -1));
+    CHECK_EQ(starts, 0);   /* the first press only says so */
+    CHECK(app.screen == UI_SCREEN_START);
+    ui_app_build(&app, W, H);
+    const UiWidget *start = uf_widget(app.scene, UI_ACT_START, -1);
+    REQUIRE(start);
+    CHECK_STR_CONTAINS(start->text, "Overwrite");
+    uf_click_widget(&app, start);
+    CHECK_EQ(starts, 1);
+    CHECK_EQ(overwrites, 1);
+    CHECK(app.screen == UI_SCREEN_PLAY);
+    ui_app_free(&app);
+    ui_table_free(&table2);
+    session_close(&session2);
+    unlink(path);
 }
