@@ -14,7 +14,7 @@ W=1120
 H=630
 
 # The start screen.
-$V gui --frames 2 --width $W --height $H --screenshot docs/img/start.png >/dev/null
+$V gui --seed 2026 --frames 2 --width $W --height $H --screenshot docs/img/start.png >/dev/null
 
 # A game in progress: choose options by a fixed rule until seat A must place
 # a bought tile after turn 8, then show it with A a person holding the tile.

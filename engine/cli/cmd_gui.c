@@ -1,5 +1,6 @@
-/* gui: a game in an SDL2 window (engine/ui). Without game options the window
- * opens on its start screen; with them, or with --load, it plays that game. */
+/* gui: a game in an SDL2 window (engine/ui). With --seats, --players or
+ * --load it plays that game at once; otherwise it opens on its start screen,
+ * which the other game options (--seed, --variant, --setup, --mods) fill in. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,11 +135,21 @@ static int parse(const CliArgs *a, GuiArgs *ga)
     return 0;
 }
 
+/* The start screen's first choices: two players, a person against greedy,
+ * and what the command line said of the seed, variant, set-up and mods. */
 static void start_screen_defaults(GuiConfig *cfg, const CliPlayArgs *pa)
 {
     cfg->setup.players = 2;
-    cfg->setup.setup = 1;
-    cfg->setup.seed = pa->seed % 1000000000ULL;
+    cfg->setup.setup = pa->options.setup_variation;
+    cfg->setup.variant = strcmp(pa->options.variant, "to_the_left") == 0;
+    cfg->setup.seed = pa->seed;
+    const char *mods = cli_mods_list();
+    for (int i = 0; mods && i < cfg->mod_count; i++) {
+        size_t n = strlen(cfg->mod_names[i]);
+        for (const char *m = strstr(mods, cfg->mod_names[i]); m; m = strstr(m + 1, cfg->mod_names[i]))
+            if ((m == mods || m[-1] == ',') && (m[n] == 0 || m[n] == ','))
+                cfg->setup.mods |= 1u << i;
+    }
     for (int p = 0; p < MAX_PLAYERS; p++) {
         cfg->setup.seat[p].human = p == 0;
         bot_config_default(&cfg->setup.seat[p].bot, BOT_GREEDY);
@@ -194,7 +205,8 @@ int cmd_gui(const CliArgs *a)
     memset(&c, 0, sizeof c);
     c.session = &s;
     c.force = pa->force;
-    bool start_screen = !pa->load_path && !pa->game_given && pa->seat_count == 0;
+    /* Seats, a player count or a save start a game at once; other game options fill the start screen. */
+    bool start_screen = !pa->load_path && pa->seat_count == 0 && pa->options.players == 0;
     int rc = start_screen ? (cli_open(&s, a) ? 1 : 0) : cli_play_open("gui", a, pa, &s);
     if (rc)
         return rc;
