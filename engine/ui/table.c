@@ -256,7 +256,7 @@ bool ui_table_shows_hand(const UiTable *t, int owner)
     int humans = 0;
     for (int p = 0; p < t->players; p++)
         humans += t->seat[p].human;
-    if (humans == 0)
+    if (humans == 0 || game_over(t->game))   /* the cards are revealed at the end */
         return true;
     if (!t->seat[owner % MAX_PLAYERS].human)
         return false;

@@ -105,7 +105,8 @@ bool ui_table_would_be_final(const UiTable *t, const Option *o);
 const UiLine *ui_table_line(const UiTable *t, int k);
 int  ui_table_line_count(const UiTable *t);
 /* Whether seat `owner`'s hidden cards may be shown: to the only person at the
- * table, to everyone when all seats are bots, and never otherwise. */
+ * table, to the person deciding at a table of several (hot seat), to everyone
+ * when all seats are bots or the game is over, and never otherwise. */
 bool ui_table_shows_hand(const UiTable *t, int owner);
 /* The board cell an option is located at (its target, or the critter it
  * names), or NO_CELL for options with no place (buy, pass, unlock...). */
