@@ -14,7 +14,8 @@
  *    so undo never lets a player see the dice and choose again.
  *  - A game loaded from a save is replayed once at ui_table_init to rebuild
  *    the story and the undo marks; the replay must reach the same state hash.
- *  - Bots think on their own generators (bot.h), seeded from bot_seed and the seat. */
+ *  - Bots think on their own generators (bot.h), seeded from bot_seed and the seat.
+ *  - One thread: applying and scoring use static scratch copies of the game. */
 #ifndef VQ_UI_TABLE_H
 #define VQ_UI_TABLE_H
 
