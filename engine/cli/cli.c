@@ -199,22 +199,25 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
     return 0;
 }
 
-int cli_human_seats(const char *cmd, const char *list, uint8_t human[MAX_PLAYERS], int *count)
+int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int *count)
 {
-    char buf[128];
+    char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
     *count = 0;
+    memset(seats, 0, sizeof(UiSeat) * MAX_PLAYERS);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        bot_config_default(&seats[p].bot, BOT_RANDOM);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (*count >= MAX_PLAYERS) {
             fprintf(stderr, "volcanique %s: --seats: at most %d seats\n", cmd, MAX_PLAYERS);
             return -1;
         }
+        UiSeat *s = &seats[(*count)++];
         if (strcmp(tok, "human") == 0)
-            human[(*count)++] = 1;
-        else if (strcmp(tok, "bot") == 0 || strcmp(tok, "random") == 0)
-            human[(*count)++] = 0;
-        else {
-            fprintf(stderr, "volcanique %s: --seats: '%s' is neither human nor bot\n", cmd, tok);
+            s->human = 1;
+        else if (strcmp(tok, "bot") != 0 && bot_parse(tok, &s->bot) != 0) {
+            fprintf(stderr, "volcanique %s: --seats: '%s' is not a seat: expected human, random (or bot), greedy, "
+                            "mcts, mcts:ITERATIONS or mcts:MSms\n", cmd, tok);
             return -1;
         }
     }

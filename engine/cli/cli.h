@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "session.h"
+#include "table.h"
 
 /* The engine's version, written into every result line (record.h). */
 #define VQ_ENGINE_VERSION "0.12.0"
@@ -38,9 +39,10 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
 /* The --mods list cli_game_option saw (for session_open_mods), or NULL. */
 const char *cli_mods_list(void);
 
-/* Parses --seats LIST for `cmd` ("human" or "bot" per seat, comma separated):
- * human[i] is 1 for a person. Returns 0, or -1 with the message printed. */
-int cli_human_seats(const char *cmd, const char *list, uint8_t human[MAX_PLAYERS], int *count);
+/* Parses --seats LIST for `cmd`: per seat, comma separated, human, random
+ * (or bot), greedy, mcts, mcts:ITERATIONS or mcts:MSms (bot.h bot_parse).
+ * Unlisted seats are random bots. Returns 0, or -1 with the message printed. */
+int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int *count);
 
 /* The --deal list given on the command line, or NULL; the --hold lists by seat. */
 extern const char *cli_deal;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_render.h"
 #include "bot.h"
 #include "cli.h"
 #include "placement.h"
@@ -143,6 +144,8 @@ static int reference(Session *s, Game *out, int *count)
 int cmd_bench(const CliArgs *a)
 {
     uint64_t games = 300, seed = 1;
+    if (a->argc == 1 && strcmp(a->argv[0], "--render") == 0)
+        return bench_render(a);
     for (int i = 0; i < a->argc; i += 2) {
         const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
         if (strcmp(opt, "--games") == 0 && val) {

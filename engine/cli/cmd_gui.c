@@ -1,108 +1,240 @@
-/* gui: a game in an SDL2 window, each seat a human or a bot (engine/ui). */
+/* gui: a game in an SDL2 window (engine/ui). With --seats, --players or
+ * --load it plays that game at once; otherwise it opens on its start screen,
+ * which the other game options (--seed, --variant, --setup, --mods) fill in. */
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "cli.h"
 #include "gui.h"
-#include "textview.h"
+#include "play.h"
 
-typedef struct SaveTarget {
+typedef struct GuiCli {
     Session *session;
-    const char *path;
-} SaveTarget;
+    CliPlayTarget target;
+    UiTable table;
+    bool table_live;
+    bool force;
+    char mods_open[512];       /* the mods the session has loaded, comma separated */
+    const char *mod_names[GUI_MAX_MODS];
+    int mod_count;
+} GuiCli;
 
-static int save_after_apply(void *ud, Game *g)
+static char mod_store[GUI_MAX_MODS][64];
+
+/* The mods in root/mods: folders holding a mod.lua. */
+static int find_mods(const char *root, const char **names)
 {
-    (void)g;
-    SaveTarget *t = ud;
-    return cli_save(t->session, t->path);
+    char dir[SESSION_PATH + 16];
+    snprintf(dir, sizeof dir, "%s/mods", root);
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d)) && n < GUI_MAX_MODS;) {
+        char path[SESSION_PATH + 300];
+        snprintf(path, sizeof path, "%s/%.255s/mod.lua", dir, e->d_name);
+        FILE *f = e->d_name[0] != '.' && strlen(e->d_name) < 64 ? fopen(path, "r") : NULL;
+        if (f) {
+            fclose(f);
+            snprintf(mod_store[n], sizeof mod_store[n], "%.63s", e->d_name);
+            names[n] = mod_store[n];
+            n++;
+        }
+    }
+    if (d)
+        closedir(d);
+    return n;
 }
 
-int cmd_gui(const CliArgs *a)
+/* Reopens the session when the start screen's mods differ from those loaded. */
+static int use_mods(GuiCli *c, const UiSetup *su, char *err, int errlen)
 {
-    GameOptions o = { .players = 0, .setup_variation = 1, .variant = "symbiosis" };
-    uint64_t seed = (uint64_t)time(NULL), v;
-    uint8_t human[MAX_PLAYERS] = { 1, 0 };
-    int seats = 2, frames = 0, bot_delay_ms = 400;
-    const char *save_path = NULL, *shot = NULL;
+    char mods[512] = "";
+    int n = 0;
+    for (int i = 0; i < c->mod_count; i++)
+        if ((su->mods >> i) & 1)
+            n += snprintf(mods + n, sizeof mods - (size_t)n, "%s%s", n ? "," : "", c->mod_names[i]);
+    if (strcmp(mods, c->mods_open) == 0)
+        return 0;
+    char root[SESSION_PATH];
+    snprintf(root, sizeof root, "%s", c->session->root);
+    session_close(c->session);
+    c->mods_open[0] = 0;
+    if (session_open_mods(c->session, root, mods[0] ? mods : NULL, err, errlen))
+        return -1;
+    cli_apply_cards(c->session);
+    snprintf(c->mods_open, sizeof c->mods_open, "%s", mods);
+    return 0;
+}
+
+static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *err, int errlen)
+{
+    GuiCli *c = ud;
+    if (c->table_live) {
+        ui_table_free(&c->table);
+        c->table_live = false;
+    }
+    if (use_mods(c, su, err, errlen))
+        return NULL;
+    GameOptions o = { .players = (uint8_t)su->players, .setup_variation = (uint8_t)su->setup };
+    snprintf(o.variant, sizeof o.variant, "%s", su->variant ? "to_the_left" : "symbiosis");
+    if (cli_play_new(c->session, &o, su->seed, c->target.save_path, c->force || overwrite, err, errlen))
+        return NULL;
+    UiTableHooks hooks = cli_play_hooks(&c->target);
+    if (ui_table_init(&c->table, &c->session->game, su->seat, su->seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, errlen))
+        return NULL;
+    c->table_live = true;
+    return &c->table;
+}
+
+typedef struct GuiArgs {
+    CliPlayArgs play;
+    int frames, width, height, pointer_x, pointer_y;
+    const char *shot, *font;
+} GuiArgs;
+
+/* Parses the window's own options; returns 0, or 2 (message printed). */
+static int parse(const CliArgs *a, GuiArgs *ga)
+{
+    cli_play_defaults(&ga->play);
+    ga->pointer_x = ga->pointer_y = -1;
     for (int i = 0; i < a->argc;) {
         int used;
-        if (cli_game_option(a, i, &o, &seed, &used))
+        if (cli_play_arg("gui", a, i, &ga->play, &used))
             return 2;
-        const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
         if (used) {
             i += used;
             continue;
         }
-        if (!val && (strcmp(opt, "--seats") == 0 || strcmp(opt, "--save") == 0 || strcmp(opt, "--frames") == 0 ||
-                     strcmp(opt, "--screenshot") == 0 || strcmp(opt, "--bot-delay") == 0)) {
-            fprintf(stderr, "volcanique gui: %s needs a value\n", opt);
+        const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
+        uint64_t v;
+        if (!val) {
+            fprintf(stderr, "volcanique gui: unknown option '%s', or it needs a value (see volcanique --help)\n", opt);
             return 2;
         }
-        if (strcmp(opt, "--seats") == 0) {
-            if (cli_human_seats("gui", val, human, &seats))
+        if (strcmp(opt, "--frames") == 0 || strcmp(opt, "--width") == 0 || strcmp(opt, "--height") == 0) {
+            if (cli_number(val, opt, opt[2] == 'f' ? 1 : 200, opt[2] == 'f' ? 10000000 : 8192, &v))
                 return 2;
-        } else if (strcmp(opt, "--save") == 0) {
-            save_path = val;
+            *(opt[2] == 'f' ? &ga->frames : opt[2] == 'w' ? &ga->width : &ga->height) = (int)v;
         } else if (strcmp(opt, "--screenshot") == 0) {
-            shot = val;
-        } else if (strcmp(opt, "--frames") == 0) {
-            if (cli_number(val, "--frames", 1, 10000000, &v))
+            ga->shot = val;
+        } else if (strcmp(opt, "--font") == 0) {
+            ga->font = val;
+        } else if (strcmp(opt, "--pointer") == 0) {
+            char end;
+            if (sscanf(val, "%d,%d%c", &ga->pointer_x, &ga->pointer_y, &end) != 2 || ga->pointer_x < 0 ||
+                ga->pointer_y < 0) {
+                fprintf(stderr, "volcanique gui: --pointer: expected X,Y (pixels from the top left), got '%s'\n", val);
                 return 2;
-            frames = (int)v;
-        } else if (strcmp(opt, "--bot-delay") == 0) {
-            if (cli_number(val, "--bot-delay", 0, 60000, &v))
-                return 2;
-            bot_delay_ms = (int)v;
+            }
         } else {
             fprintf(stderr, "volcanique gui: unknown option '%s' (see volcanique --help)\n", opt);
             return 2;
         }
         i += 2;
     }
-    if (o.players == 0)
-        o.players = (uint8_t)seats;
-    if (o.players != seats) {
-        fprintf(stderr, "volcanique gui: --players %d but --seats lists %d seats\n", o.players, seats);
-        return 2;
-    }
+    return 0;
+}
 
-    Session s;
-    if (cli_open(&s, a))
-        return 1;
-    char err[1024];
-    if (session_new_game(&s, &o, seed, err, sizeof err)) {
-        fprintf(stderr, "volcanique gui: %s\n", err);
-        session_close(&s);
-        return 1;
+/* The start screen's first choices: two players, a person against greedy,
+ * and what the command line said of the seed, variant, set-up and mods. */
+static void start_screen_defaults(GuiConfig *cfg, const CliPlayArgs *pa)
+{
+    cfg->setup.players = 2;
+    cfg->setup.setup = pa->options.setup_variation;
+    cfg->setup.variant = strcmp(pa->options.variant, "to_the_left") == 0;
+    cfg->setup.seed = pa->seed;
+    const char *mods = cli_mods_list();
+    for (int i = 0; mods && i < cfg->mod_count; i++) {
+        size_t n = strlen(cfg->mod_names[i]);
+        for (const char *m = strstr(mods, cfg->mod_names[i]); m; m = strstr(m + 1, cfg->mod_names[i]))
+            if ((m == mods || m[-1] == ',') && (m[n] == 0 || m[n] == ','))
+                cfg->setup.mods |= 1u << i;
     }
-    GuiConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    char dir[SESSION_PATH + 32];
+    for (int p = 0; p < MAX_PLAYERS; p++) {
+        cfg->setup.seat[p].human = p == 0;
+        bot_config_default(&cfg->setup.seat[p].bot, BOT_GREEDY);
+    }
+}
+
+static void report(const GuiResult *res, const GuiArgs *ga, int rc)
+{
+    const Game *g = res->table ? res->table->game : NULL;
+    if (g)
+        printf("gui: seed %llu, %d decisions applied, turn %d, %s\n", (unsigned long long)g->seed, res->decisions,
+               g->turn, game_over(g) ? end_reason_name(g, g->end_reason) : "game in progress");
+    else
+        printf("gui: no game was started\n");
+    if (rc == 0 && ga->shot)
+        printf("screenshot written to %s\n", ga->shot);
+}
+
+/* The window's configuration from the command line and the session. */
+static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *texture_dir)
+{
+    static const char *card_text[MAX_POWER_CARDS];
+    for (int i = 0; i < MAX_POWER_CARDS; i++)
+        card_text[i] = c->session->card_docs[i].text;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->texture_dir = texture_dir;
+    cfg->font = ga->font;
+    cfg->bot_delay_ms = ga->play.bot_delay_ms;
+    cfg->frames = ga->frames;
+    cfg->screenshot = ga->shot;
+    cfg->width = ga->width;
+    cfg->height = ga->height;
+    cfg->pointer = ga->pointer_x >= 0;
+    cfg->pointer_x = ga->pointer_x;
+    cfg->pointer_y = ga->pointer_y;
+    cfg->hooks = (UiAppHooks){ start_game, c };
+    cfg->save_path = ga->play.save_path;
+    cfg->card_text = card_text;
+    c->mod_count = cfg->mod_count = find_mods(c->session->root, cfg->mod_names);
+    memcpy(c->mod_names, cfg->mod_names, sizeof c->mod_names);
+    start_screen_defaults(cfg, &ga->play);
+}
+
+int cmd_gui(const CliArgs *a)
+{
+    static GuiArgs ga;
+    memset(&ga, 0, sizeof ga);
+    if (parse(a, &ga))
+        return 2;
+    CliPlayArgs *pa = &ga.play;
+    static Session s;
+    static GuiCli c;
+    memset(&c, 0, sizeof c);
+    c.session = &s;
+    c.force = pa->force;
+    /* Seats, a player count or a save start a game at once; other game options fill the start screen. */
+    bool start_screen = !pa->load_path && pa->seat_count == 0 && pa->options.players == 0;
+    int rc = start_screen ? (cli_open(&s, a) ? 1 : 0) : cli_play_open("gui", a, pa, &s);
+    if (rc)
+        return rc;
+    snprintf(c.mods_open, sizeof c.mods_open, "%s", cli_mods_list() ? cli_mods_list() : "");
+    c.target = (CliPlayTarget){ &s, pa->save_path };
+    char err[1024], dir[SESSION_PATH + 32];
     snprintf(dir, sizeof dir, "%s/content/textures", s.root);
-    cfg.texture_dir = dir;
-    memcpy(cfg.human, human, sizeof cfg.human);
-    cfg.bot_seed = seed ^ 0x9E3779B97F4A7C15ULL;
-    cfg.bot_delay_ms = bot_delay_ms;
-    cfg.frames = frames;
-    cfg.screenshot = shot;
-    cfg.describe = text_option;
-    SaveTarget target = { &s, save_path };
-    if (save_path) {
-        cfg.on_apply = save_after_apply;
-        cfg.ud = &target;
+    static GuiConfig cfg;
+    configure(&cfg, &ga, &c, dir);
+    if (!start_screen) {
+        UiTableHooks hooks = cli_play_hooks(&c.target);
+        if (ui_table_init(&c.table, &s.game, pa->seats, s.game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err,
+                          sizeof err)) {
+            fprintf(stderr, "volcanique gui: %s\n", err);
+            session_close(&s);
+            return 1;
+        }
+        c.table_live = true;
+        cfg.table = &c.table;
     }
-    GuiResult res = { 0 };
-    int rc = 0;
-    if (gui_play(&s.game, &cfg, &res, err, sizeof err)) {
+    GuiResult res = { 0, NULL };
+    if (gui_play(&cfg, &res, err, sizeof err)) {
         fprintf(stderr, "volcanique gui: %s\n", err);
         rc = 1;
     }
-    printf("gui: seed %llu, %d decisions applied, turn %d, %s\n", (unsigned long long)seed, res.decisions,
-           s.game.turn, game_over(&s.game) ? end_reason_name(&s.game, s.game.end_reason) : "game in progress");
-    if (rc == 0 && shot)
-        printf("screenshot written to %s\n", shot);
+    report(&res, &ga, rc);
+    if (c.table_live)
+        ui_table_free(&c.table);
     session_close(&s);
     return rc;
 }

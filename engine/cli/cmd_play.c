@@ -1,142 +1,58 @@
-/* tui: a whole game in the terminal, each seat a human or a bot. */
-#include <stdbool.h>
+/* tui: a whole game in the terminal, each seat a person or a bot (tui.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
-#include "bot.h"
-#include "cli.h"
-#include "number.h"
-#include "score.h"
-#include "textview.h"
-
-/* Reads a choice for a human; returns the option index, -1 to quit. */
-static int ask(Game *g, const Option *opts, int n)
-{
-    char line[64];
-    for (;;) {
-        printf("%c, choose 0-%d (b = board, q = quit): ", seat_letter(g->pending.player), n - 1);
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
-            return -1;
-        if (line[0] == 'q')
-            return -1;
-        if (line[0] == 'b') {
-            text_state(stdout, g);
-            for (int i = 0; i < n; i++) {
-                char d[200];
-                text_option(d, sizeof d, g, &opts[i]);
-                printf("%4d  %s\n", i, d);
-            }
-            continue;
-        }
-        size_t len = strcspn(line, "\r\n");
-        uint64_t v;
-        if (number_parse_u64n(line, len, 0, (uint64_t)n - 1, &v) == NUMBER_OK)
-            return (int)v;
-        printf("  '%.*s' is not an option number.\n", (int)strcspn(line, "\n"), line);
-    }
-}
+#include "tui.h"
 
 int cmd_tui(const CliArgs *a)
 {
-    GameOptions o = { .players = 0, .setup_variation = 1, .variant = "symbiosis" };
-    uint64_t seed = (uint64_t)time(NULL);
-    uint8_t human[MAX_PLAYERS] = { 1, 0 };
-    int seats = 2;
-    const char *save_path = NULL;
+    CliPlayArgs pa;
+    cli_play_defaults(&pa);
     for (int i = 0; i < a->argc;) {
         int used;
-        if (cli_game_option(a, i, &o, &seed, &used))
+        if (cli_play_arg("tui", a, i, &pa, &used))
             return 2;
-        if (used) {
-            i += used;
-        } else if (strcmp(a->argv[i], "--seats") == 0 && i + 1 < a->argc) {
-            if (cli_human_seats("tui", a->argv[i + 1], human, &seats))
-                return 2;
-            i += 2;
-        } else if (strcmp(a->argv[i], "--save") == 0 && i + 1 < a->argc) {
-            save_path = a->argv[i + 1];
-            i += 2;
-        } else {
+        if (!used) {
             fprintf(stderr, "volcanique tui: unknown or incomplete option '%s' (see volcanique --help)\n",
                     a->argv[i]);
             return 2;
         }
+        i += used;
     }
-    if (o.players == 0)
-        o.players = (uint8_t)seats;
-    if (o.players != seats) {
-        fprintf(stderr, "volcanique tui: --players %d but --seats lists %d seats\n", o.players, seats);
-        return 2;
-    }
-    Session s;
-    if (cli_open(&s, a))
-        return 1;
+    static Session s;
+    int rc = cli_play_open("tui", a, &pa, &s);
+    if (rc)
+        return rc;
+    static Tui t;
+    memset(&t, 0, sizeof t);
+    t.session = &s;
+    t.out = stdout;
+    t.in = stdin;
+    t.clear = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && getenv("TERM") && strcmp(getenv("TERM"), "dumb");
+    t.echo = !isatty(STDIN_FILENO);
+    t.bot_delay_ms = pa.bot_delay_ms >= 0 ? pa.bot_delay_ms : t.clear ? 500 : 0;
+    t.target = (CliPlayTarget){ &s, pa.save_path };
+    for (int c = 0; c < s.rules.power_card_count; c++)
+        t.card_text[c] = s.card_docs[c].text;
+    UiTableHooks hooks = cli_play_hooks(&t.target);
     char err[512];
-    if (session_new_game(&s, &o, seed, err, sizeof err)) {
+    if (ui_table_init(&t.table, &s.game, pa.seats, s.game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, sizeof err)) {
         fprintf(stderr, "volcanique tui: %s\n", err);
         session_close(&s);
         return 1;
     }
-    Rng bot_rng;
-    rng_seed(&bot_rng, seed ^ 0x9E3779B97F4A7C15ULL);
-    printf("Volcanique, %d players, seed %llu. Seats:", o.players, (unsigned long long)seed);
-    for (int p = 0; p < o.players; p++)
-        printf(" %c=%s", seat_letter(p), human[p] ? "human" : "bot");
-    printf("\n");
-    static Option opts[MAX_OPTIONS];
-    int last_turn = -1, rc = 0;
-    while (!game_over(&s.game)) {
-        Game *g = &s.game;
-        int n = game_options(g, opts, MAX_OPTIONS);
-        int who = g->pending.player;
-        bool fresh_view = false;
-        if (human[who] && g->turn != last_turn) {
-            printf("\n");
-            text_state(stdout, g);   /* ends with the pending decision */
-            last_turn = g->turn;
-            fresh_view = true;
-        }
-        int pick;
-        if (human[who]) {
-            if (!fresh_view)
-                text_pending(stdout, g);
-            for (int i = 0; i < n; i++) {
-                char d[200];
-                text_option(d, sizeof d, g, &opts[i]);
-                printf("%4d  %s\n", i, d);
-            }
-            pick = ask(g, opts, n);
-            if (pick < 0) {
-                printf("Stopped.%s%s\n", save_path ? " The game is saved in " : "", save_path ? save_path : "");
-                break;
-            }
-        } else {
-            pick = bot_random(&bot_rng, opts, n);
-            char d[200];
-            text_option(d, sizeof d, g, &opts[pick]);
-            printf("  %c (bot, %s): %s\n", seat_letter(who), decision_kind_name(g->pending.kind), d);
-        }
-        if (game_apply(g, pick, err, sizeof err)) {
-            fprintf(stderr, "volcanique tui: %s\n", err);
-            rc = 1;
-            break;
-        }
-        if (save_path && cli_save(&s, save_path)) {
-            rc = 1;
-            break;
-        }
+    printf("Volcanique, %d players, seed %llu%s%s. Seats:", s.game.players, (unsigned long long)s.game.seed,
+           pa.load_path ? ", continued from " : "", pa.load_path ? pa.load_path : "");
+    for (int p = 0; p < s.game.players; p++) {
+        char kind[24];
+        printf(" %c=%s", 'A' + p, ui_seat_name(&pa.seats[p], kind, sizeof kind));
     }
-    if (game_over(&s.game)) {
-        printf("\n");
-        text_board(stdout, &s.game);
-        printf("\nThe game is over (%s). Final scores:\n", end_reason_name(&s.game, s.game.end_reason));
-        Scores sc;
-        game_score(&s.game, &sc);
-        text_scores(stdout, &s.game, &sc);
-    }
+    printf(". Type ? for help.\n");
+    t.told = pa.load_path ? t.table.story_len : 0;
+    rc = tui_run(&t);
+    ui_table_free(&t.table);
     session_close(&s);
     return rc;
 }

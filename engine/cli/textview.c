@@ -1,11 +1,11 @@
 #include "textview.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "core_internal.h"
 #include "describe.h"
 
-static const char CLASS_LETTER[TILE_CLASS_COUNT] = { 'U', 'D', 'T', 'V', 's' };
 static const char BIOME_LETTER[BIOME_COUNT] = { 'd', 'm', 'l' };
 
 static void bounds(const Game *g, int *qmin, int *qmax, int *rmin, int *rmax)
@@ -23,18 +23,17 @@ static void bounds(const Game *g, int *qmin, int *qmax, int *rmin, int *rmax)
     }
 }
 
-/* Each cell prints as 5 characters: height, top class, and up to three area marks
- * (a seat letter for a critter, the biome letter for a free area). */
-static void cell_text(const Game *g, int cell, char out[6])
+/* Each cell prints as 5 characters and a space: the height, then the top
+ * tile's areas (a seat letter for a critter, the biome letter when free; V a
+ * volcano, s soil, ~ lava), then '*' when the cell is lit (an option points there). */
+static void cell_text(const Game *g, int cell, bool lit, char out[7])
 {
     const Board *b = &g->board;
-    memset(out, ' ', 5);
-    out[5] = 0;
+    memset(out, ' ', 6);
+    out[6] = 0;
+    out[4] = lit ? '*' : ' ';
     if (!board_is_land(b, cell)) {
-        if (b->cells[cell].flags & CELL_LAVA)
-            memcpy(out, " ~~~ ", 5);
-        else
-            memcpy(out, "  .  ", 5);
+        memcpy(out, b->cells[cell].flags & CELL_LAVA ? " ~~~" : "  . ", 4);
         for (int p = 0; p < g->players; p++)   /* a critter set aside here: its seat letter */
             for (int i = 0; i < g->rules.critters_per_player; i++)
                 if (g->player[p].critters[i].place == AT_ASIDE && g->player[p].critters[i].cell == cell)
@@ -42,50 +41,101 @@ static void cell_text(const Game *g, int cell, char out[6])
         return;
     }
     out[0] = (char)('0' + (b->cells[cell].height % 10));
-    out[1] = CLASS_LETTER[board_top_class(b, &g->rules, cell)];
+    int cls = board_top_class(b, &g->rules, cell);
     if (b->cells[cell].flags & CELL_LAVA) {
-        memcpy(out + 2, "~~~", 3);
+        memcpy(out + 1, "~~~", 3);
+        return;
+    }
+    if (cls == TILE_VOLCANO || cls == TILE_SOIL) {
+        out[1] = cls == TILE_VOLCANO ? 'V' : 's';
         return;
     }
     int areas = board_areas(b, &g->rules, cell);
     for (int a = 0; a < areas; a++) {
         int id = critter_at(g, cell, a);
-        out[2 + a] = id >= 0 ? seat_letter(id / MAX_CRITTERS)
+        out[1 + a] = id >= 0 ? seat_letter(id / MAX_CRITTERS)
                              : BIOME_LETTER[board_area_biome(b, &g->rules, cell, a)];
     }
 }
 
-void text_board(FILE *out, const Game *g)
+static void bounds_lit(const Game *g, const uint8_t *lit, int *qmin, int *qmax, int *rmin, int *rmax)
+{
+    bounds(g, qmin, qmax, rmin, rmax);
+    for (int c = 0; lit && c < BOARD_CELLS; c++) {
+        if (!lit[c])
+            continue;
+        Hex h = board_hex(c);
+        if (h.q < *qmin) *qmin = h.q;
+        if (h.q > *qmax) *qmax = h.q;
+        if (h.r < *rmin) *rmin = h.r;
+        if (h.r > *rmax) *rmax = h.r;
+    }
+}
+
+static bool shown_cell(const Game *g, const uint8_t *lit, int cell)
+{
+    return board_is_land(&g->board, cell) || (g->board.cells[cell].flags & CELL_LAVA) || (lit && lit[cell]);
+}
+
+/* The q range worth printing in row r: its shown cells, one ocean cell either side. */
+static bool row_range(const Game *g, const uint8_t *lit, int r, int *lo, int *hi)
+{
+    *lo = 1000;
+    *hi = -1000;
+    for (int q = -BOARD_OFFSET; q < BOARD_SIZE - BOARD_OFFSET; q++)
+        if (board_in_bounds(hex_make(q, r)) && shown_cell(g, lit, board_cell(hex_make(q, r)))) {
+            if (q < *lo) *lo = q;
+            if (q > *hi) *hi = q;
+        }
+    if (*hi < *lo)
+        return false;
+    *lo -= 1;
+    *hi += 1;
+    return true;
+}
+
+void text_board_lit(FILE *out, const Game *g, const uint8_t *lit)
 {
     int qmin, qmax, rmin, rmax;
-    bounds(g, &qmin, &qmax, &rmin, &rmax);
+    bounds_lit(g, lit, &qmin, &qmax, &rmin, &rmax);
     if (qmax < qmin) {
-        fprintf(out, "(the board is empty)\n");
+        fprintf(out, "Board: empty\n");
         return;
     }
-    qmin -= 1; qmax += 1; rmin -= 1; rmax += 1;
-    /* Pointy-top axial layout: row r is shifted right by half a cell per row. */
-    int shift_min = 1000;
-    for (int r = rmin; r <= rmax; r++)
-        if (2 * qmin + r < shift_min)
-            shift_min = 2 * qmin + r;
-    fprintf(out, "Board (cell = height, top tile U/D/T/V/s, then each area: seat letter or free biome d/m/l; ~ lava; a seat letter in the ocean: a sea critter)\n");
+    /* Pointy-top axial layout: each row down is shifted half a cell right,
+     * so a cell's column on screen is 2q + r half cells. */
+    int left = 1000, lo[BOARD_SIZE], hi[BOARD_SIZE];
+    bool any[BOARD_SIZE];
     for (int r = rmin; r <= rmax; r++) {
-        fprintf(out, "r=%3d ", r);
-        int indent = (2 * qmin + r - shift_min) * 3;
-        fprintf(out, "%*s", indent, "");
-        for (int q = qmin; q <= qmax; q++) {
-            Hex h = hex_make(q, r);
-            char txt[6];
-            if (board_in_bounds(h))
-                cell_text(g, board_cell(h), txt);
+        any[r - rmin] = row_range(g, lit, r, &lo[r - rmin], &hi[r - rmin]);
+        if (any[r - rmin] && 2 * lo[r - rmin] + r < left)
+            left = 2 * lo[r - rmin] + r;
+    }
+    fprintf(out, "Board (height, then each area: seat letter or free biome d/m/l; V volcano, s soil, ~ lava%s)\n",
+            lit ? "; * where you may play" : "");
+    for (int r = rmin; r <= rmax; r++) {
+        if (!any[r - rmin]) {
+            fprintf(out, "r=%-3d\n", r);
+            continue;
+        }
+        int q0 = lo[r - rmin];
+        fprintf(out, "r=%-3d q=%-3d|%*s", r, q0, (2 * q0 + r - left) * 3, "");
+        for (int q = q0; q <= hi[r - rmin]; q++) {
+            char txt[7];
+            if (board_in_bounds(hex_make(q, r)))
+                cell_text(g, board_cell(hex_make(q, r)), lit && lit[board_cell(hex_make(q, r))], txt);
             else
-                memcpy(txt, "     ", 6);
-            fprintf(out, "%s ", txt);
+                memcpy(txt, "      ", 7);
+            fprintf(out, "%s", txt);
         }
         fprintf(out, "\n");
     }
-    fprintf(out, "      q runs left to right from %d; each row down is shifted half a cell right.\n", qmin);
+    fprintf(out, "(each row lists q upwards from the q= it names)\n");
+}
+
+void text_board(FILE *out, const Game *g)
+{
+    text_board_lit(out, g, NULL);
 }
 
 void text_players(FILE *out, const Game *g)
@@ -143,4 +193,44 @@ void text_state(FILE *out, Game *g)
         game_score(g, &s);
         text_scores(out, g, &s);
     }
+}
+
+/* Seats holding grid slot s, as letters ("A B"), or "-". */
+static void holders(const Game *g, int s, char *buf, int len)
+{
+    int n = 0;
+    buf[0] = 0;
+    for (int p = 0; p < g->players && n < len - 3; p++)
+        if (g->unlocked[p][s])
+            n += snprintf(buf + n, (size_t)(len - n), "%s%c", n ? " " : "", seat_letter(p));
+    if (!n)
+        snprintf(buf, (size_t)len, "-");
+}
+
+void text_grid(FILE *out, const Game *g, const char *const *card_text)
+{
+    fprintf(out, "Power Grid (unlock a level 1 power first, then powers sharing an edge with one you hold):\n");
+    for (int level = 1; level <= 5; level++)
+        for (int s = 0; s < g->rules.grid_slot_count; s++) {
+            if (g->rules.grid[s].level != level)
+                continue;
+            int card = g->grid_card[s];
+            char who[16];
+            holders(g, s, who, sizeof who);
+            const char *name = card < g->rules.power_card_count ? g->rules.power_cards[card].name : "(empty)";
+            fprintf(out, "  L%d slot %-2d %-24s held by %-9s", level, s + 1, name, who);
+            const char *text = card_text && card < g->rules.power_card_count ? card_text[card] : NULL;
+            fprintf(out, "%s%s\n", text && *text ? " " : "", text ? text : "");
+        }
+}
+
+void text_supply(FILE *out, const Game *g)
+{
+    int per_class[TILE_CLASS_COUNT] = { 0 };
+    for (int t = 0; t < g->rules.tile_type_count; t++)
+        per_class[g->rules.tile_types[t].tile_class] += g->supply_tiles[t];
+    fprintf(out, "Supply: %d land tiles (Uno %d, Duo %d, Trio %d), %d volcanoes, resources dark %d medium %d "
+            "light %d; Caldera deck %d; lava flows %d\n", land_supply(g), per_class[TILE_UNO], per_class[TILE_DUO],
+            per_class[TILE_TRIO], g->supply_volcanoes, g->supply_resources[0], g->supply_resources[1],
+            g->supply_resources[2], g->caldera_size, g->lava_count);
 }

@@ -12,6 +12,13 @@
 static inline char seat_letter(int player) { return (char)('A' + player); }
 
 void text_board(FILE *out, const Game *g);
+/* The board with the cells marked where lit[cell] is non-zero (lit may be NULL). */
+void text_board_lit(FILE *out, const Game *g, const uint8_t *lit);
+/* The Power Grid by level: each slot's card, who holds it, and the card's
+ * rules text (card_text[card], may be NULL). */
+void text_grid(FILE *out, const Game *g, const char *const *card_text);
+/* The supply: land tiles by class, volcanoes, resources, the Caldera deck. */
+void text_supply(FILE *out, const Game *g);
 void text_players(FILE *out, const Game *g);
 void text_pending(FILE *out, const Game *g);
 /* One line describing option o of g's pending decision (no newline). */

@@ -1,21 +1,9 @@
 #include "render.h"
 
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
 #include "draw.h"
-#include "font.h"
-#include "layout.h"
-
-#define INK ui_rgb(230, 230, 225)
-#define DIM ui_rgb(150, 150, 150)
-#define PANEL_BG ui_rgb(30, 33, 38)
-#define HILITE 0xD0FFD84Au      /* cells the options point at */
-#define FILTER 0xFFFFFFFFu      /* the cell the list is narrowed to */
-#define HOVER 0xFF40E0F0u       /* the option under the pointer */
 
 static const uint32_t SEAT[UI_SEATS] = {
     0xFFDC2828u, 0xFF286EE6u, 0xFFF5CD1Eu, 0xFFAA3CC8u, 0xFFF5F5F5u,
@@ -23,324 +11,235 @@ static const uint32_t SEAT[UI_SEATS] = {
 
 uint32_t ui_seat_colour(int seat) { return SEAT[(unsigned)seat % UI_SEATS]; }
 
-UiView ui_view_empty(void)
+int ui_assets_load(UiAssets *as, const char *texture_dir, const char *font, const char *bold, char *err, int errlen)
 {
-    UiView v;
-    memset(&v, 0, sizeof v);
-    v.hover = -1;
-    v.filter_cell = NO_CELL;
-    return v;
-}
-
-/* ---- the board ---------------------------------------------------------- */
-
-/* Colour of one pixel of a top tile of `type` turned `rot` at offset (dx, dy)
- * from the hex centre; (x, y) is the screen pixel (textures tile on screen). */
-static uint32_t tile_pixel(const Game *g, const UiTextures *tx, int type, int rot, double dx, double dy,
-                           int x, int y, double size)
-{
-    const TileType *t = &g->rules.tile_types[type];
-    switch (t->tile_class) {
-    case TILE_VOLCANO: {
-        const SDL_Surface *v = tx->tex[UI_TEX_VOLCANO];
-        int u = (int)(dx * v->w / (1.8 * size) + v->w / 2), w = (int)(dy * v->h / (1.8 * size) + v->h / 2);
-        return ui_texel(v, u, w);
-    }
-    case TILE_SOIL:
-        return ui_texel(tx->tex[UI_TEX_SOIL], x, y);
-    default: {
-        double a = atan2(dy, dx) * 180 / M_PI;
-        if (a < 0)
-            a += 360;
-        int edge = (int)((a + 30) / 60) % 6;
-        int biome = tile_edge_biome(t, rot, edge);
-        return ui_texel(tx->tex[biome < BIOME_COUNT ? biome : UI_TEX_SOIL], x, y);
-    }
-    }
-}
-
-/* Draws a tile (or a lava patch when type < 0) filling the hex at (cx, cy). */
-static void draw_hex(SDL_Surface *dst, const Game *g, const UiTextures *tx, double cx, double cy, double size,
-                     int type, int rot, int height, int lava)
-{
-    int x0 = (int)floor(cx - size), x1 = (int)ceil(cx + size);
-    int y0 = (int)floor(cy - size), y1 = (int)ceil(cy + size);
-    int shade = 82 + 7 * height;   /* taller stacks are lighter */
-    if (shade > 118)
-        shade = 118;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            double px = x + 0.5, py = y + 0.5;
-            if (!ui_in_hex(px, py, cx, cy, size - 1))
-                continue;
-            uint32_t c;
-            if (type >= 0) {
-                c = ui_shade(tile_pixel(g, tx, type, rot, px - cx, py - cy, x, y, size), shade);
-                if (!ui_in_hex(px, py, cx, cy, size - 2.5))
-                    c = ui_shade(c, 60);   /* the tile's rim */
-                ui_put(dst, x, y, c);
-            }
-            if (lava && ui_in_hex(px, py, cx, cy, type >= 0 ? size * 0.72 : size - 1))
-                ui_blend(dst, x, y, (ui_texel(tx->tex[UI_TEX_LAVA], x, y) & 0xFFFFFF) | 0xE0000000u);
-        }
-}
-
-static void outline_hex(SDL_Surface *dst, double cx, double cy, double size, double width, uint32_t argb)
-{
-    int x0 = (int)floor(cx - size), x1 = (int)ceil(cx + size);
-    int y0 = (int)floor(cy - size), y1 = (int)ceil(cy + size);
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            double px = x + 0.5, py = y + 0.5;
-            if (ui_in_hex(px, py, cx, cy, size - 1) && !ui_in_hex(px, py, cx, cy, size - 1 - width))
-                ui_blend(dst, x, y, argb);
-        }
-}
-
-static void draw_board(SDL_Surface *dst, const Game *g, const UiTextures *tx, const UiLayout *L, const UiView *v)
-{
-    const SDL_Surface *ocean = tx->tex[UI_TEX_OCEAN];
-    for (int y = 0; y < L->h; y++)
-        for (int x = 0; x < L->board_w; x++)
-            ui_put(dst, x, y, ui_texel(ocean, x, y));
-
-    double size = L->hex_size;
-    int scale = size >= 40 ? 2 : 1;
-    for (int cell = 0; cell < BOARD_CELLS; cell++) {
-        const Cell *c = &g->board.cells[cell];
-        const PlacedTile *top = board_top(&g->board, cell);
-        if (!top && !(c->flags & CELL_LAVA))
-            continue;
-        double cx, cy;
-        ui_cell_centre(L, cell, &cx, &cy);
-        if (cx < -size || cx > L->board_w + size || cy < -size || cy > L->h + size)
-            continue;
-        draw_hex(dst, g, tx, cx, cy, size, top ? top->type : -1, top ? top->rotation : 0, c->height,
-                 c->flags & CELL_LAVA);
-    }
-
-    /* Critters: on their areas, or (at sea) at the cell's centre. */
-    int token = (int)(size * 0.55);
-    if (token < 6)
-        token = 6;
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player && i < MAX_CRITTERS; i++) {
-            const Critter *cr = &g->player[p].critters[i];
-            if ((cr->place != AT_BOARD && cr->place != AT_ASIDE) || cr->cell >= BOARD_CELLS)
-                continue;
-            int x, y;
-            ui_area_point(L, g, cr->cell, cr->place == AT_BOARD ? cr->area : 0, &x, &y);
-            ui_blit_disc(dst, tx->tex[UI_TEX_CRITTER0 + p % UI_SEATS], x, y, token);
-        }
-
-    /* Heights last, on a dark badge in the hex's top corner, over any token. */
-    for (int cell = 0; cell < BOARD_CELLS && size >= 10; cell++) {
-        if (!board_is_land(&g->board, cell))
-            continue;
-        double cx, cy;
-        ui_cell_centre(L, cell, &cx, &cy);
-        char h[8];
-        snprintf(h, sizeof h, "%d", g->board.cells[cell].height);
-        int w = ui_text_width(h, scale), x = (int)cx - w / 2, y = (int)(cy - size) + 3 * scale;
-        ui_blend_rect(dst, x - scale, y - scale, w + scale, 9 * scale, 0xA0000000u);
-        ui_text(dst, x, y, scale, INK, h, -1);
-    }
-
-    /* Where the options point, then the filter cell and the hovered option. */
-    if (!v || !v->options)
-        return;
-    static uint8_t marked[BOARD_CELLS];
-    memset(marked, 0, sizeof marked);
-    for (int i = 0; i < v->option_count; i++) {
-        int cell = ui_option_cell(g, &v->options[i]);
-        if (cell != NO_CELL && !marked[cell]) {
-            marked[cell] = 1;
-            double cx, cy;
-            ui_cell_centre(L, cell, &cx, &cy);
-            outline_hex(dst, cx, cy, size, size >= 20 ? 3 : 2, HILITE);
-        }
-    }
-    if (v->filter_cell != NO_CELL && v->filter_cell < BOARD_CELLS) {
-        double cx, cy;
-        ui_cell_centre(L, v->filter_cell, &cx, &cy);
-        outline_hex(dst, cx, cy, size, 3, FILTER);
-    }
-    if (v->hover >= 0 && v->hover < v->option_count) {
-        const Option *o = &v->options[v->hover];
-        int cell = ui_option_cell(g, o);
-        if (cell != NO_CELL) {
-            double cx, cy;
-            ui_cell_centre(L, cell, &cx, &cy);
-            if (o->verb == VERB_TILE && o->subject < g->rules.tile_type_count)
-                draw_hex(dst, g, tx, cx, cy, size, o->subject, o->sub, g->board.cells[cell].height + 1, 0);
-            outline_hex(dst, cx, cy, size, 3, HOVER);
-            if ((o->verb == VERB_CRITTER || o->verb == VERB_MOVE || o->verb == VERB_MIGRATE ||
-                 o->verb == VERB_EVACUATE) && board_is_land(&g->board, cell)) {
-                int x, y;
-                ui_area_point(L, g, cell, o->sub, &x, &y);
-                ui_ring(dst, x, y, token / 2 + 3, 2, HOVER);
-            }
-        }
-    }
-}
-
-/* ---- the panel ---------------------------------------------------------- */
-
-static int line(SDL_Surface *dst, int x, int y, uint32_t argb, int max_x, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
-static int line(SDL_Surface *dst, int x, int y, uint32_t argb, int max_x, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return ui_text(dst, x, y, 1, argb, buf, (max_x - x) / UI_GLYPH_W);
-}
-
-static void draw_player(SDL_Surface *dst, const Game *g, const UiTextures *tx, const UiLayout *L,
-                        const UiView *v, int p, int y)
-{
-    int x = L->panel_x + 10, right = L->w - 6;
-    const Player *pl = &g->player[p];
-    if (p == g->pending.player && !game_over(g))
-        ui_fill_rect(dst, L->panel_x + 2, y - 2, L->w - L->panel_x - 4, L->player_h - 2, ui_rgb(50, 56, 66));
-    if (p == g->active)
-        ui_fill_rect(dst, L->panel_x + 2, y - 2, 3, L->player_h - 2, ui_seat_colour(p));
-    ui_blit_disc(dst, tx->tex[UI_TEX_CRITTER0 + p % UI_SEATS], x + 5, y + 4, 11);
-    int grid = 0, sea = 0;
-    for (int i = 0; i < g->rules.critters_per_player && i < MAX_CRITTERS; i++) {
-        grid += pl->critters[i].place == AT_GRID;
-        sea += pl->critters[i].place == AT_ASIDE;
-    }
-    line(dst, x + 14, y, ui_seat_colour(p), right, "%c  %s%s%s", 'A' + p, v && v->human && !v->human[p] ? "bot" : "human",
-         p == g->active ? "  (turn)" : "", p == g->pending.player && !game_over(g) ? "  deciding" : "");
-    y += UI_ROW_H;
-    int cx = x + 14;
-    for (int b = 0; b < BIOME_COUNT; b++) {
-        ui_fill_rect(dst, cx, y, 8, 8, tx->mean[b]);
-        ui_frame_rect(dst, cx, y, 8, 8, DIM);
-        cx = line(dst, cx + 11, y, INK, right, "%d", pl->resources[b]) + 8;
-    }
-    line(dst, cx + 4, y, INK, right, "hand %d  land %d  crater %d", hand_count(g, p), land_critter_count(g, p),
-         crater_count(g, p));
-    y += UI_ROW_H;
-    line(dst, x + 14, y, DIM, right, "grid %d  volcanoes %d  caldera %d%s", grid, pl->volcanoes, pl->caldera_count,
-         sea ? "  at sea" : "");
-}
-
-static void draw_options(SDL_Surface *dst, const Game *g, const UiLayout *L, const UiView *v)
-{
-    int x = L->panel_x + 10, right = L->w - 6;
-    int total = v->shown ? v->shown_count : v->option_count;
-    if (v->filter_cell != NO_CELL) {
-        Hex h = board_hex(v->filter_cell);
-        line(dst, x, L->list_header_y, INK, right, "Options at (%d,%d): %d of %d  (Esc: all)", h.q, h.r, total,
-             v->option_count);
-    } else {
-        line(dst, x, L->list_header_y, INK, right, "Options: %d  (click one, a lit hex, or type N + Enter)", total);
-    }
-    UiDescribe describe = v->describe ? v->describe : ui_describe_option;
-    for (int row = 0; row < L->list_rows; row++) {
-        int k = v->scroll + row;
-        if (k >= total)
-            break;
-        int index = v->shown ? v->shown[k] : k;
-        int y = L->list_y + row * UI_ROW_H;
-        if (index == v->hover)
-            ui_fill_rect(dst, L->panel_x + 2, y - 2, L->w - L->panel_x - 4, UI_ROW_H, ui_rgb(40, 90, 110));
-        char d[200];
-        describe(d, sizeof d, g, &v->options[index]);
-        uint32_t ink = ui_option_cell(g, &v->options[index]) != NO_CELL ? ui_rgb(255, 230, 120) : INK;
-        line(dst, x, y, ink, right, "%4d  %s", index, d);
-    }
-    if (total > L->list_rows && L->list_rows > 0) {
-        int first = v->scroll + 1, last = v->scroll + L->list_rows < total ? v->scroll + L->list_rows : total;
-        line(dst, x, L->footer_y, DIM, right, "%d-%d of %d; wheel/PgUp/PgDn scroll, Esc clear, Q quit", first,
-             last, total);
-    } else {
-        line(dst, x, L->footer_y, DIM, right, "Esc clear, Q quit");
-    }
-}
-
-static void draw_scores(SDL_Surface *dst, const Game *g, const UiLayout *L, const Scores *s)
-{
-    int x = L->panel_x + 10, right = L->w - 6, y = L->list_header_y;
-    line(dst, x, y, INK, right, "Final scores");
-    y += UI_ROW_H + 4;
-    line(dst, x, y, DIM, right, "seat crit edge volc crat tall larg div cald buy bon total");
-    for (int p = 0; p < g->players; p++) {
-        const ScoreLine *l = &s->line[p];
-        y += UI_ROW_H;
-        line(dst, x, y, ui_seat_colour(p), right, "  %c  %4d %4d %4d %4d %4d %4d %3d %4d %3d %3d %5d%s", 'A' + p,
-             l->critters, l->edges, l->volcanoes, l->sacrifices, l->tallest, l->largest, l->diversified, l->caldera,
-             l->bought, l->bonus, l->total, (s->winners >> p) & 1 ? " won" : "");
-    }
-}
-
-static void draw_panel(SDL_Surface *dst, const Game *g, const UiTextures *tx, const UiLayout *L, const UiView *v)
-{
-    ui_fill_rect(dst, L->panel_x, 0, L->w - L->panel_x, L->h, PANEL_BG);
-    ui_fill_rect(dst, L->panel_x, 0, 1, L->h, ui_rgb(80, 80, 80));
-    int x = L->panel_x + 10, right = L->w - 6;
-    ui_text(dst, x, 8, 2, ui_rgb(255, 140, 60), "Volcanique", -1);
-    line(dst, x + 130, 12, DIM, right, "turn %d, %s phase%s", g->turn, phase_name(g->phase),
-         g->mode == MODE_FINAL ? ", final turn" : g->mode == MODE_FINALE ? ", finale" : "");
-    for (int p = 0; p < g->players; p++)
-        draw_player(dst, g, tx, L, v, p, L->players_y + p * L->player_h);
-    line(dst, x, L->supply_y, DIM, right, "supply: %d land tiles, %d volcanoes, lava flows %d", land_supply(g),
-         g->supply_volcanoes, g->lava_count);
-    line(dst, x, L->supply_y + UI_ROW_H, DIM, right, "resources in supply: dark %d, medium %d, light %d",
-         g->supply_resources[0], g->supply_resources[1], g->supply_resources[2]);
-
-    int y = L->decision_y;
-    if (game_over(g)) {
-        line(dst, x, y, ui_rgb(255, 140, 60), right, "The game is over (%s).", end_reason_name(g, g->end_reason));
-    } else {
-        int who = g->pending.player;
-        line(dst, x, y, ui_seat_colour(who), right, "Decision: %s, by %c (%s)", decision_kind_name(g->pending.kind),
-             'A' + who, v && v->human && !v->human[who] ? "bot" : "human");
-    }
-    if (v && v->typed && v->typed[0])
-        line(dst, x, y + UI_ROW_H, ui_rgb(255, 255, 255), right, "> %s_   (Enter applies, Backspace erases)",
-             v->typed);
-    if (v && v->status)
-        line(dst, x, y + 2 * UI_ROW_H, ui_rgb(255, 170, 120), right, "%s", v->status);
-
-    if (v && v->scores)
-        draw_scores(dst, g, L, v->scores);
-    else if (v && v->options)
-        draw_options(dst, g, L, v);
-}
-
-int ui_render(SDL_Surface *dst, const Game *g, const UiTextures *tx, const UiView *view)
-{
-    if (!dst || dst->format->format != SDL_PIXELFORMAT_ARGB8888)
+    memset(as, 0, sizeof *as);
+    if (ui_textures_load(&as->tx, texture_dir, err, errlen))
         return -1;
-    UiLayout L;
-    ui_layout(&L, dst->w, dst->h, g, view ? view->options : NULL, view && view->options ? view->option_count : 0);
-    if (SDL_MUSTLOCK(dst))
-        SDL_LockSurface(dst);
-    draw_board(dst, g, tx, &L, view);
-    draw_panel(dst, g, tx, &L, view);
-    if (SDL_MUSTLOCK(dst))
-        SDL_UnlockSurface(dst);
+    if (ui_art_init(&as->art, &as->tx, err, errlen) ||
+        ui_font_load(&as->font, font ? font : UI_FONT_DEFAULT, err, errlen) ||
+        ui_font_load(&as->bold, bold ? bold : UI_FONT_BOLD_DEFAULT, err, errlen)) {
+        ui_assets_free(as);
+        return -1;
+    }
     return 0;
 }
 
-/* ---- option descriptions ------------------------------------------------ */
-
-void ui_describe_option(char *buf, int len, const Game *g, const Option *o)
+void ui_assets_free(UiAssets *as)
 {
-    int n = snprintf(buf, (size_t)len, "%s", verb_name(o->verb));
-    int cell = ui_option_cell(g, o);
-    if (cell != NO_CELL && n < len) {
-        Hex h = board_hex(cell);
-        n += snprintf(buf + n, (size_t)(len - n), " at (%d,%d)", h.q, h.r);
+    ui_font_free(&as->font);
+    ui_font_free(&as->bold);
+    ui_art_free(&as->art);
+    ui_textures_free(&as->tx);
+}
+
+static int size_of(const UiLayout *L, int style)
+{
+    return style & UI_ST_SMALL ? L->fs_small : style & UI_ST_BIG ? L->fs_big : L->fs;
+}
+
+static UiFont *font_of(UiAssets *as, int style)
+{
+    return style & UI_ST_BOLD ? &as->bold : &as->font;
+}
+
+/* Text in a rectangle: vertically centred, aligned by style, cut with "…". */
+static void text_in(SDL_Surface *dst, UiAssets *as, const UiLayout *L, const SDL_Rect *r, int style, uint32_t colour,
+                    const char *text)
+{
+    int px = size_of(L, style);
+    UiFont *f = font_of(as, style);
+    int w = ui_text_width(f, px, text), x = r->x;
+    if (style & UI_ST_CENTRE)
+        x = r->x + (r->w - w) / 2;
+    else if (style & UI_ST_RIGHT)
+        x = r->x + r->w - w;
+    if (x < r->x)
+        x = r->x;
+    int y = r->y + (r->h - ui_font_line(f, px)) / 2;
+    ui_text(dst, f, px, x, y, colour, text, r->w - (x - r->x));
+}
+
+static void draw_button(SDL_Surface *dst, UiAssets *as, const UiLayout *L, const UiWidget *w)
+{
+    uint32_t bg = 0xFF3A4150u, ink = UI_INK;
+    if (w->style & UI_ST_PRIMARY) bg = 0xFF2F6FB0u;
+    if (w->style & UI_ST_DANGER) bg = 0xFFB0463Au;
+    if (w->style & UI_ST_ON) bg = 0xFF4E7A36u;
+    if (w->style & UI_ST_OFF) { bg = 0xFF2A2D33u; ink = 0xFF6A6D73u; }
+    if (w->style & UI_ST_HOVER) bg = ui_shade(bg, 130);
+    int radius = L->pad / 2 + 2;
+    ui_round_rect(dst, w->r.x, w->r.y, w->r.w, w->r.h, radius, bg);
+    if (w->style & (UI_ST_LIT | UI_ST_HOVER)) {
+        uint32_t edge = w->style & UI_ST_HOVER ? 0xFFFFFFFFu : UI_HILITE;
+        ui_frame_rect(dst, w->r.x + 1, w->r.y, w->r.w - 2, w->r.h, edge);
     }
-    if (o->verb == VERB_TILE && o->subject < g->rules.tile_type_count && n < len)
-        n += snprintf(buf + n, (size_t)(len - n), " %s turned %d", g->rules.tile_types[o->subject].name, o->sub);
-    if (o->pay && n < len)
-        snprintf(buf + n, (size_t)(len - n), " paying %d/%d/%d", pay_of(o->pay, 0), pay_of(o->pay, 1),
-                 pay_of(o->pay, 2));
+    SDL_Rect in = { w->r.x + L->pad / 2 + 2, w->r.y, w->r.w - L->pad - 4, w->r.h };
+    text_in(dst, as, L, &in, (w->style & (UI_ST_BOLD | UI_ST_SMALL | UI_ST_BIG | UI_ST_RIGHT)) |
+            (w->style & UI_ST_RIGHT ? 0 : UI_ST_CENTRE), ink, w->text);
+}
+
+static void draw_card(SDL_Surface *dst, UiAssets *as, const UiScene *s, const UiWidget *w)
+{
+    const Game *g = s->game;
+    const UiLayout *L = &s->L;
+    int slot = w->value, card = g->grid_card[slot];
+    uint32_t bg = w->style & UI_ST_HOVER ? 0xFF4A4538u : 0xFF37342Cu;
+    ui_round_rect(dst, w->r.x, w->r.y, w->r.w, w->r.h, 4, bg);
+    if (w->style & (UI_ST_LIT | UI_ST_HOVER))
+        ui_frame_rect(dst, w->r.x, w->r.y, w->r.w, w->r.h, w->style & UI_ST_LIT ? UI_HILITE : 0xFFFFFFFFu);
+    int px = L->fs_small, line = ui_font_line(&as->bold, px), x = w->r.x + 4;
+    char level[8];
+    snprintf(level, sizeof level, "L%d", g->rules.grid[slot].level);
+    int lw = ui_text_width(&as->font, px, level);
+    ui_text(dst, &as->font, px, w->r.x + w->r.w - lw - 4, w->r.y + 1, 0xFFD8A860u, level, 0);
+    const char *name = card < g->rules.power_card_count ? g->rules.power_cards[card].name : "(empty)";
+    int start[2], len[2], n = ui_wrap(&as->bold, px, name, w->r.w - lw - 12, start, len, 2);
+    for (int i = 0; i < n; i++) {
+        char part[NAME_LEN + 4];
+        snprintf(part, sizeof part, "%.*s", len[i], name + start[i]);
+        if (i == 1 && start[1] + len[1] < (int)strlen(name))
+            snprintf(part, sizeof part, "%.*s…", len[i], name + start[i]);
+        if (w->r.y + 1 + (i + 1) * line <= w->r.y + w->r.h)
+            ui_text(dst, &as->bold, px, x, w->r.y + 1 + i * line, UI_INK, part, w->r.w - 8);
+    }
+    int dot = w->r.h / 6 < 3 ? 3 : w->r.h / 6, cx = w->r.x + w->r.w - dot - 4, cy = w->r.y + w->r.h - dot - 3;
+    for (int p = g->players - 1; p >= 0; p--)
+        if (g->unlocked[p][slot]) {
+            ui_disc(dst, cx, cy, dot, 0xFF000000u);
+            ui_disc(dst, cx, cy, dot - 1, ui_seat_colour(p));
+            cx -= 2 * dot + 2;
+        }
+}
+
+static uint32_t line_colour(const UiLine *l)
+{
+    switch (l->kind) {
+    case UI_LINE_ACTION: return UI_INK;
+    case UI_LINE_DICE: return 0xFFFFA860u;
+    case UI_LINE_TURN: return l->seat >= 0 ? ui_shade(ui_seat_colour(l->seat), 120) : UI_INK;
+    case UI_LINE_END: return UI_HILITE;
+    default: return 0xFFB4B8BEu;
+    }
+}
+
+/* The story, newest line at the bottom, wrapped to the box; scrolled back by log_scroll lines. */
+static void draw_log(SDL_Surface *dst, UiAssets *as, const UiScene *s, const UiWidget *w)
+{
+    if (!s->table)
+        return;
+    const UiLayout *L = &s->L;
+    int px = L->fs_small, line = L->line_small, y = w->r.y + w->r.h;
+    int n = ui_table_line_count(s->table);
+    for (int k = n - 1 - s->log_scroll; k >= 0 && y - line >= w->r.y; k--) {
+        const UiLine *l = ui_table_line(s->table, k);
+        int indent = l->kind == UI_LINE_ACTION || l->kind == UI_LINE_TURN ? 0 : L->pad * 2;
+        UiFont *f = l->kind == UI_LINE_TURN ? &as->bold : &as->font;
+        int start[4], len[4], rows = ui_wrap(f, px, l->text, w->r.w - indent - 8, start, len, 4);
+        for (int r = rows - 1; r >= 0 && y - line >= w->r.y; r--) {
+            y -= line;
+            char part[UI_LINE_LEN];
+            snprintf(part, sizeof part, "%.*s", len[r], l->text + start[r]);
+            ui_text(dst, f, px, w->r.x + indent + (r ? L->pad : 0), y, line_colour(l), part, w->r.w - indent);
+            if (r == 0 && l->kind == UI_LINE_ACTION && l->seat >= 0)
+                ui_fill_rect(dst, w->r.x - 6, y + line / 2 - 2, 4, 4, ui_seat_colour(l->seat));
+        }
+    }
+}
+
+static void draw_widget(SDL_Surface *dst, UiAssets *as, const UiScene *s, const UiWidget *w)
+{
+    const UiLayout *L = &s->L;
+    switch (w->kind) {
+    case UI_W_BOX:
+        ui_round_rect(dst, w->r.x, w->r.y, w->r.w, w->r.h, L->pad / 2 + 1, w->colour);
+        if (w->style & UI_ST_LIT)
+            ui_frame_rect(dst, w->r.x, w->r.y, w->r.w, w->r.h, UI_HILITE);
+        break;
+    case UI_W_TEXT:
+        text_in(dst, as, L, &w->r, w->style, w->colour, w->text);
+        break;
+    case UI_W_BUTTON:
+        draw_button(dst, as, L, w);
+        break;
+    case UI_W_ROW:
+        if (w->style & UI_ST_HOVER)
+            ui_fill_rect(dst, w->r.x, w->r.y, w->r.w, w->r.h, 0xFF28506Au);
+        text_in(dst, as, L, &(SDL_Rect){ w->r.x + 4, w->r.y, w->r.w - 8, w->r.h }, w->style, w->colour, w->text);
+        break;
+    case UI_W_SWATCH: {
+        int sq = w->r.h * 3 / 4;
+        ui_fill_rect(dst, w->r.x, w->r.y + (w->r.h - sq) / 2, sq, sq, w->colour);
+        ui_frame_rect(dst, w->r.x, w->r.y + (w->r.h - sq) / 2, sq, sq, 0xFF000000u);
+        text_in(dst, as, L, &(SDL_Rect){ w->r.x + sq + 3, w->r.y, w->r.w - sq - 3, w->r.h }, w->style, UI_INK, w->text);
+        break;
+    }
+    case UI_W_TOKEN:
+        ui_blit_disc(dst, as->tx.tex[UI_TEX_CRITTER0 + w->value % UI_SEATS], w->r.x + w->r.w / 2, w->r.y + w->r.h / 2,
+                     w->r.h);
+        break;
+    case UI_W_CARD:
+        if (s->game)
+            draw_card(dst, as, s, w);
+        break;
+    case UI_W_LOG:
+        draw_log(dst, as, s, w);
+        break;
+    default:
+        break;
+    }
+}
+
+static void draw_tooltip(SDL_Surface *dst, UiAssets *as, const UiScene *s)
+{
+    const UiLayout *L = &s->L;
+    int px = L->fs_small, line = L->line_small, width = L->w / 2 < 440 ? L->w / 2 : 440;
+    int start[24], len[24], n = ui_wrap(&as->font, px, s->tooltip, width - 16, start, len, 24);
+    int widest = 0;
+    for (int i = 0; i < n; i++) {
+        char part[512];
+        snprintf(part, sizeof part, "%.*s", len[i], s->tooltip + start[i]);
+        int w = ui_text_width(&as->font, px, part);
+        widest = w > widest ? w : widest;
+    }
+    int bw = widest + 16, bh = n * line + 10;
+    int x = s->pointer_x + 16, y = s->pointer_y + 18;
+    if (x + bw > L->w) x = s->pointer_x - bw - 8;
+    if (y + bh > L->h) y = s->pointer_y - bh - 8;
+    if (x < 0) x = 0;
+    if (y < 0) y = 0;
+    ui_round_rect(dst, x, y, bw, bh, 5, 0xF0121519u);
+    ui_frame_rect(dst, x, y, bw, bh, 0xFF5A6070u);
+    for (int i = 0; i < n; i++) {
+        char part[512];
+        snprintf(part, sizeof part, "%.*s", len[i], s->tooltip + start[i]);
+        ui_text(dst, &as->font, px, x + 8, y + 5 + i * line, UI_INK, part, 0);
+    }
+}
+
+int ui_render(SDL_Surface *dst, UiAssets *as, const UiScene *s)
+{
+    if (!dst || dst->format->format != SDL_PIXELFORMAT_ARGB8888)
+        return -1;
+    if (SDL_MUSTLOCK(dst))
+        SDL_LockSurface(dst);
+    if (s->screen == UI_SCREEN_PLAY && s->game) {
+        ui_render_board(dst, as, s);
+        ui_fill_rect(dst, s->L.panel_x, 0, s->L.panel_w, s->L.h, UI_PANEL);
+        ui_fill_rect(dst, s->L.panel_x, 0, 1, s->L.h, 0xFF50545Cu);
+        if (s->L.grid_shown)
+            ui_fill_rect(dst, s->L.grid_x, s->L.grid_y, s->L.grid_w, s->L.grid_h, 0xFF16181Cu);
+    } else if (s->screen == UI_SCREEN_START) {   /* the sea, darkened, under the start screen */
+        ui_tile_rect(dst, as->tx.tex[UI_TEX_OCEAN], 0, 0, dst->w, dst->h);
+        ui_blend_rect(dst, 0, 0, dst->w, dst->h, 0xB0101216u);
+    } else {
+        ui_fill_rect(dst, 0, 0, dst->w, dst->h, 0xFF191C21u);
+    }
+    for (int i = 0; i < s->nw; i++)
+        draw_widget(dst, as, s, &s->w[i]);
+    if (s->tooltip && s->tooltip[0] && s->pointer_x >= 0)
+        draw_tooltip(dst, as, s);
+    if (SDL_MUSTLOCK(dst))
+        SDL_UnlockSurface(dst);
+    return 0;
 }

@@ -1,46 +1,45 @@
-/* Drawing a game into a software surface: the board (textured hexes shaded
- * by height, the height as a number, critters, lava, the cells the pending
- * options point at), and the panel (players, supply, the pending decision and
- * its options, or the final scores).
+/* Drawing a scene (scene.h) into a software surface: the board (stacks in
+ * pseudo-3D with their biomes, lava, critters, lit places, the tile or critter
+ * in hand), then the widgets in order, then the tooltip.
  *
- * Contract: ui_render reads the game and the view and writes only into `dst`
- * (ARGB8888, see ui_surface_new); it needs no window, no video driver and no
- * SDL_Init, so tests call it directly and check pixels. The layout it uses is
- * ui_layout(dst->w, dst->h, game, view options), so a caller can hit-test
- * with the same numbers. */
+ * Contract: ui_render reads the scene, its game and table, and writes only
+ * into `dst` (ARGB8888, see ui_surface_new) and the assets' caches (hex masks
+ * for the current size, glyphs); it needs no window, no video driver and no
+ * SDL_Init, so tests and the render benchmark call it directly. */
 #ifndef VQ_UI_RENDER_H
 #define VQ_UI_RENDER_H
 
 #include <SDL.h>
 #include <stdint.h>
 
-#include "game.h"
-#include "gui.h"
-#include "score.h"
+#include "font.h"
+#include "hexart.h"
+#include "scene.h"
 #include "texture.h"
 
-typedef struct UiView {
-    const Option *options;     /* the pending decision's options (may be NULL) */
-    int option_count;
-    const int *shown;          /* indices into options listed in the panel; NULL: all */
-    int shown_count;
-    int scroll;                /* first listed entry */
-    int hover;                 /* option index under the pointer, -1 for none */
-    int filter_cell;           /* NO_CELL, or the cell the list is narrowed to */
-    const char *typed;         /* digits typed so far ("" or NULL for none) */
-    const char *status;        /* a message line, or NULL */
-    const uint8_t *human;      /* per seat: 1 human, 0 bot; NULL: all human */
-    const Scores *scores;      /* final scores to show, or NULL */
-    UiDescribe describe;       /* NULL: ui_describe_option */
-} UiView;
+typedef struct UiAssets {
+    UiTextures tx;
+    UiHexArt art;
+    UiFont font, bold;
+} UiAssets;
 
-/* A view with no options, no selection and no messages. */
-UiView ui_view_empty(void);
+/* Loads the textures from texture_dir and the fonts (NULL: the defaults,
+ * UI_FONT_DEFAULT and UI_FONT_BOLD_DEFAULT). Returns 0, or -1 with a message
+ * naming the file. */
+int  ui_assets_load(UiAssets *as, const char *texture_dir, const char *font, const char *bold, char *err, int errlen);
+void ui_assets_free(UiAssets *as);
+
 /* Renders; returns 0, or -1 if dst is not ARGB8888 (nothing drawn). */
-int ui_render(SDL_Surface *dst, const Game *g, const UiTextures *tx, const UiView *view);
-/* The built-in short option description (verb, place, subject, payment). */
-void ui_describe_option(char *buf, int len, const Game *g, const Option *o);
-/* Seat colours, as drawn in the panel. */
+int  ui_render(SDL_Surface *dst, UiAssets *as, const UiScene *scene);
+/* The board alone (render_board.c). */
+void ui_render_board(SDL_Surface *dst, UiAssets *as, const UiScene *scene);
+
+/* Seat colours, as drawn on tokens and panels. */
 uint32_t ui_seat_colour(int seat);
+/* The panel's colours. */
+#define UI_INK 0xFFE8E6E0u
+#define UI_DIM 0xFF9A9CA2u
+#define UI_PANEL 0xFF1E2126u
+#define UI_HILITE 0xFFFFDC00u
 
 #endif

@@ -10,7 +10,7 @@
  * frames > 0 it stops after that many frames and advances time by a fixed
  * 1/60 s per frame without sleeping (reproducible headless runs); with
  * frames == 0 it runs until the app quits, at about 60 frames a second.
- * A screenshot path, if given, receives the last frame as a BMP. Returns 0,
+ * A screenshot path, if given, receives the last frame as a PNG. Returns 0,
  * or -1 with a message naming what failed. */
 #ifndef VQ_UI_RUN_H
 #define VQ_UI_RUN_H
@@ -18,9 +18,9 @@
 #include "app.h"
 
 typedef struct UiRunConfig {
-    int width, height;          /* window size; 0 for the default 1120 x 720 */
+    int width, height;          /* window size; 0 for the default 1280 x 720 */
     int frames;                 /* 0: until quit */
-    const char *screenshot;     /* BMP path, or NULL */
+    const char *screenshot;     /* PNG path, or NULL */
     const char *title;          /* NULL: "Volcanique" */
 } UiRunConfig;
 

@@ -74,9 +74,34 @@ cp "$tmp/out" "$tmp/sim1"
 $V sim --games 3 --players 3 --seed 11 > "$tmp/sim2" 2>/dev/null
 cmp -s "$tmp/sim1" "$tmp/sim2" && ok || bad "sim_is_deterministic"
 
-# The terminal game, driven through a pipe by a scripted player: bots play seat B.
-yes 0 | head -n 3000 | $V tui --seats human,bot --seed 5 > "$tmp/tui" 2>&1
-grep -q "Final scores" "$tmp/tui" && ok || bad "tui_plays_to_final_scores"
+# The terminal game, driven through its input by a scripted player against a bot:
+# help, a placement by coordinates (the turns named by their edges), undo, the
+# score, the grid, quitting with the game saved, loading it again, to the end.
+printf '?\n0\n0\n1,0\na\nu\n1,0 b\ns\ng\nc\nl 5\nquit\n' |
+    $V tui --seats human,random --seed 5 --save "$tmp/t.json" > "$tmp/tui" 2>&1 && ok || bad "tui_quits_cleanly"
+grep -q "u           undo your last choice" "$tmp/tui" && ok || bad "tui_help_lists_undo"
+grep -q "^At (1,0) (edges named clockwise" "$tmp/tui" && ok || bad "tui_lists_the_turns_at_a_place"
+grep -Eq "^   a  \[[0-9]+\] place the .* at \(1,0\): [a-z]+ (E|SE|SW|W|NW|NE)" "$tmp/tui" && ok || bad "tui_names_turns_by_edges"
+grep -q "^Undone: back to A's choice" "$tmp/tui" && ok || bad "tui_undoes"
+sed -n '/^Undone/,$p' "$tmp/tui" | grep -q "A: place the .* at (1,0)" && ok || bad "tui_places_again_after_undo"
+grep -q "^Scores if the game ended now" "$tmp/tui" && ok || bad "tui_shows_scores"
+grep -q "^Power Grid" "$tmp/tui" && ok || bad "tui_shows_the_grid"
+grep -q "Stopped. The game is saved in $tmp/t.json" "$tmp/tui" && ok || bad "tui_says_where_the_game_is"
+expect_status tui_game_saved_is_valid 0 $V replay "$tmp/t.json"
+expect_status tui_refuses_to_overwrite_a_save 1 $V tui --seats human,random --save "$tmp/t.json" </dev/null
+grep -q "already holds a game: continue it with --load" "$tmp/err" && ok || bad "tui_overwrite_refusal_says_how"
+expect_status tui_load_keeps_its_options 2 $V tui --load "$tmp/t.json" --players 3 </dev/null
+expect_status tui_refuses_an_unknown_seat 2 $V tui --seats human,clever </dev/null
+grep -q "greedy, mcts" "$tmp/err" && ok || bad "tui_seat_error_lists_the_bots"
+$V new "$tmp/other.json" --seed 9 >/dev/null
+{ printf 'load %s\n' "$tmp/nope.json"; printf 'load %s\n' "$tmp/other.json"; yes 0 | head -n 4000; } |
+    $V tui --load "$tmp/t.json" --seats human,greedy > "$tmp/tui2" 2>&1 && ok || bad "tui_loads_and_plays_on"
+grep -q "continued from $tmp/t.json" "$tmp/tui2" && ok || bad "tui_continues_a_save"
+grep -q "Cannot load $tmp/nope.json" "$tmp/tui2" && ok || bad "tui_names_a_missing_save"
+grep -q "Loaded $tmp/other.json" "$tmp/tui2" && ok || bad "tui_load_command"
+grep -q "^Final scores:" "$tmp/tui2" && ok || bad "tui_plays_to_final_scores"
+grep -q "^Winner: " "$tmp/tui2" && ok || bad "tui_names_the_winner"
+expect_status tui_finished_game_replays 0 $V replay "$tmp/other.json"
 
 # Mods: recorded in the save, checked on load.
 expect_status new_with_mod 0 $V new "$tmp/m.json" --mods bountiful_start --seed 4
@@ -88,10 +113,19 @@ echo "-- changed" >> "$tmp/root/mods/bountiful_start/mod.lua"
 expect_status changed_mod_refused 1 $V --root "$tmp/root" show "$tmp/m2.json"
 grep -q "has changed" "$tmp/err" && ok || bad "changed_mod_error_says_so"
 
-# The SDL window, headless: bots play, a screenshot is written.
-SDL_VIDEODRIVER=dummy $V gui --seats bot,bot --seed 3 --bot-delay 0 --frames 30 --screenshot "$tmp/s.bmp" \
+# The SDL window, headless: bots play, a PNG screenshot is written; a save is
+# continued; a save is not overwritten unasked; the start screen opens alone.
+SDL_VIDEODRIVER=dummy $V gui --seats random,greedy --seed 3 --bot-delay 0 --frames 30 --screenshot "$tmp/s.png" \
     >"$tmp/out" 2>"$tmp/err" && ok || bad "gui_runs_headless ($(head -c 300 "$tmp/err"))"
-[ -s "$tmp/s.bmp" ] && ok || bad "gui_writes_a_screenshot"
+[ "$(head -c 8 "$tmp/s.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] && ok || bad "gui_screenshot_is_png"
+SDL_VIDEODRIVER=dummy $V gui --load "$tmp/t.json" --frames 3 --screenshot "$tmp/l.png" >"$tmp/out" 2>"$tmp/err" \
+    && ok || bad "gui_loads_a_save ($(head -c 300 "$tmp/err"))"
+grep -q "turn [0-9]*, game in progress" "$tmp/out" && ok || bad "gui_reports_the_loaded_game"
+expect_status gui_refuses_to_overwrite_a_save 1 env SDL_VIDEODRIVER=dummy $V gui --seats human,random --save "$tmp/t.json" --frames 1
+SDL_VIDEODRIVER=dummy $V gui --frames 2 --screenshot "$tmp/start.png" >"$tmp/out" 2>"$tmp/err" && ok || bad "gui_start_screen"
+grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_nothing_alone"
+expect_status bench_render_runs 0 $V bench --render
+[ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
 
 mkdir -p build
 echo "$passed $failed" > build/cli-tests.result

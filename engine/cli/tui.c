@@ -1,0 +1,261 @@
+#include "tui.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "save.h"
+#include "textview.h"
+
+enum { TUI_APPLIED, TUI_AGAIN, TUI_QUIT, TUI_FAILED };
+
+static int apply(Tui *t, int index)
+{
+    char err[512];
+    if (ui_table_apply(&t->table, &t->opts[index], err, sizeof err)) {
+        fprintf(stderr, "volcanique tui: %s\n", err);
+        return TUI_FAILED;
+    }
+    tui_tell(t);
+    return TUI_APPLIED;
+}
+
+/* "q,r", "(q, r)", "q r", optionally followed by a letter. Returns whether it parsed. */
+static bool parse_cell(const char *s, int *cell, char *letter)
+{
+    const char *p = s;
+    if (*p == '(')
+        p++;
+    char *end;
+    long q = strtol(p, &end, 10);
+    if (end == p)
+        return false;
+    p = end;
+    while (*p == ' ' || *p == ',')
+        p++;
+    long r = strtol(p, &end, 10);
+    if (end == p)
+        return false;
+    p = end;
+    if (*p == ')')
+        p++;
+    while (*p == ' ')
+        p++;
+    *letter = 0;
+    if (isalpha((unsigned char)*p) && !p[1])
+        *letter = (char)tolower((unsigned char)*p);
+    else if (*p)
+        return false;
+    Hex h = hex_make((int)q, (int)r);
+    if (!board_in_bounds(h))
+        return false;
+    *cell = board_cell(h);
+    return true;
+}
+
+/* The option lettered `letter` at cell, or -1. */
+static int at_cell(Tui *t, int cell, char letter)
+{
+    int k = 0;
+    for (int i = 0; i < t->n; i++)
+        if (ui_option_cell(t->table.game, &t->opts[i]) == cell && 'a' + k++ == letter)
+            return i;
+    return -1;
+}
+
+static int undo(Tui *t)
+{
+    char err[512];
+    if (ui_table_undo(&t->table, err, sizeof err)) {
+        fprintf(t->out, "%s\n", err);
+        return TUI_AGAIN;
+    }
+    t->told = t->table.story_len;
+    fprintf(t->out, "Undone: back to %c's choice (turn %d).\n", 'A' + t->table.game->pending.player,
+            t->table.game->turn);
+    return TUI_APPLIED;   /* the decision changed: show the new one */
+}
+
+/* Seats for a loaded game of `players`: the seats so far, random bots beyond. */
+static void fit_seats(UiSeat *seats, int players, const UiTable *old)
+{
+    for (int p = 0; p < MAX_PLAYERS; p++) {
+        seats[p] = old->seat[p];
+        if (p >= old->players) {
+            seats[p].human = 0;
+            bot_config_default(&seats[p].bot, BOT_RANDOM);
+        }
+    }
+    (void)players;
+}
+
+static int load(Tui *t, const char *path)
+{
+    LoadedSave ls;
+    char err[1024];
+    if (save_read_file(path, &ls, err, sizeof err)) {   /* refuse a bad file before touching the game */
+        fprintf(t->out, "Cannot load %s: %s\n", path, err);
+        return TUI_AGAIN;
+    }
+    loaded_save_free(&ls);
+    UiSeat seats[MAX_PLAYERS];
+    fit_seats(seats, 0, &t->table);
+    ui_table_free(&t->table);
+    if (cli_load(t->session, path)) {
+        fprintf(stderr, "volcanique tui: the load failed; %s%s\n", t->target.save_path ? "the game before it is in " : "",
+                t->target.save_path ? t->target.save_path : "");
+        return TUI_FAILED;
+    }
+    snprintf(t->loaded, sizeof t->loaded, "%s", path);
+    t->target.save_path = t->loaded;
+    UiTableHooks hooks = cli_play_hooks(&t->target);
+    if (ui_table_init(&t->table, &t->session->game, seats, t->session->game.seed ^ 0x5DEECE66DULL, &hooks, err,
+                      sizeof err)) {
+        fprintf(stderr, "volcanique tui: %s\n", err);
+        return TUI_FAILED;
+    }
+    t->told = t->table.story_len;
+    fprintf(t->out, "Loaded %s: turn %d; the game goes on in that file.\n", t->loaded, t->table.game->turn);
+    return TUI_APPLIED;
+}
+
+/* Commands that read or change nothing but the view; true when `cmd` was one. */
+static bool view_command(Tui *t, const char *cmd, const char *arg)
+{
+    if (!strcmp(cmd, "?") || !strcmp(cmd, "h") || !strcmp(cmd, "help"))
+        tui_help(t->out);
+    else if (!strcmp(cmd, "o") || !strcmp(cmd, "options"))
+        tui_list_options(t, true);
+    else if (!strcmp(cmd, "b") || !strcmp(cmd, "board"))
+        tui_screen(t);
+    else if (!strcmp(cmd, "s") || !strcmp(cmd, "score"))
+        tui_scores(t, false);
+    else if (!strcmp(cmd, "g") || !strcmp(cmd, "grid"))
+        text_grid(t->out, t->table.game, t->card_text);
+    else if (!strcmp(cmd, "c") || !strcmp(cmd, "cards"))
+        tui_cards(t);
+    else if (!strcmp(cmd, "l") || !strcmp(cmd, "log"))
+        tui_story(t, arg && atoi(arg) > 0 ? atoi(arg) : 20);
+    else if (!strcmp(cmd, "pace") && arg) {
+        t->bot_delay_ms = atoi(arg) < 0 ? 0 : atoi(arg);
+        fprintf(t->out, "Bots now wait %d ms before each move.\n", t->bot_delay_ms);
+    } else if (!strcmp(cmd, "save") && arg) {
+        if (cli_save(t->session, arg) == 0)
+            fprintf(t->out, "Saved to %s.\n", arg);
+    } else
+        return false;
+    return true;
+}
+
+/* One line of input at a person's decision. `cell` is the place whose
+ * choices were listed last (NO_CELL: none). */
+static int command(Tui *t, char *line, int *cell)
+{
+    line[strcspn(line, "\r\n")] = 0;
+    char *cmd = line + strspn(line, " \t");
+    char whole[1024];
+    snprintf(whole, sizeof whole, "%s", cmd);
+    char *arg = cmd + strcspn(cmd, " \t");
+    if (*arg) {
+        *arg++ = 0;
+        arg += strspn(arg, " \t");
+    } else
+        arg = NULL;
+    if (!*cmd) {
+        tui_list_options(t, false);
+        return TUI_AGAIN;
+    }
+    if (*cell != NO_CELL && isalpha((unsigned char)cmd[0]) && !cmd[1] && !arg) {
+        int i = at_cell(t, *cell, (char)tolower((unsigned char)cmd[0]));
+        if (i >= 0)
+            return apply(t, i);
+    }
+    if (!strcmp(cmd, "q") || !strcmp(cmd, "quit") || !strcmp(cmd, "exit"))
+        return TUI_QUIT;
+    if (!strcmp(cmd, "u") || !strcmp(cmd, "undo"))
+        return undo(t);
+    if (!strcmp(cmd, "load") && arg)
+        return load(t, arg);
+    if (view_command(t, cmd, arg))
+        return TUI_AGAIN;
+    char letter;
+    int at;
+    char *end;
+    long v = strtol(cmd, &end, 10);
+    if (end != cmd && !*end && !arg) {
+        if (v >= 0 && v < t->n)
+            return apply(t, (int)v);
+        fprintf(t->out, "There is no option %ld (0-%d); ? for help.\n", v, t->n - 1);
+    } else if (parse_cell(whole, &at, &letter)) {
+        int i = letter ? at_cell(t, at, letter) : -1;
+        if (i >= 0)
+            return apply(t, i);
+        *cell = tui_list_at(t, at) > 0 ? at : NO_CELL;
+    } else
+        fprintf(t->out, "'%s' is neither an option, a place nor a command; ? for help.\n", whole);
+    return TUI_AGAIN;
+}
+
+static int human_turn(Tui *t)
+{
+    tui_screen(t);
+    tui_list_options(t, false);
+    int cell = NO_CELL;
+    char line[1024];
+    for (;;) {
+        fprintf(t->out, "%c> ", seat_letter(t->table.game->pending.player));
+        fflush(t->out);
+        if (!fgets(line, sizeof line, t->in))
+            return TUI_QUIT;
+        if (t->echo)
+            fprintf(t->out, "%s%s", line, strchr(line, '\n') ? "" : "\n");
+        int rc = command(t, line, &cell);
+        if (rc != TUI_AGAIN)
+            return rc;
+    }
+}
+
+static int bot_turn(Tui *t)
+{
+    if (t->bot_delay_ms > 0) {
+        fflush(t->out);
+        usleep((useconds_t)t->bot_delay_ms * 1000);
+    }
+    return apply(t, ui_table_bot_choose(&t->table, t->opts, t->n));
+}
+
+static void final_words(Tui *t)
+{
+    Game *g = t->table.game;
+    fprintf(t->out, "\n");
+    text_board(t->out, g);
+    fprintf(t->out, "\nThe game is over: %s.\n", ui_end_reason_text(g, g->end_reason));
+    tui_scores(t, true);
+    for (int p = 0; p < g->players; p++)
+        if ((t->table.scores.winners >> p) & 1)
+            fprintf(t->out, "Winner: %c with %d points.\n", seat_letter(p), t->table.scores.line[p].total);
+}
+
+int tui_run(Tui *t)
+{
+    t->opts = malloc(sizeof *t->opts * MAX_OPTIONS);
+    if (!t->opts) {
+        fprintf(stderr, "volcanique tui: out of memory\n");
+        return 1;
+    }
+    tui_tell(t);
+    int rc = TUI_APPLIED;
+    while (!game_over(t->table.game) && rc != TUI_QUIT && rc != TUI_FAILED) {
+        t->n = game_options(t->table.game, t->opts, MAX_OPTIONS);
+        rc = ui_table_human_turn(&t->table) ? human_turn(t) : bot_turn(t);
+    }
+    if (rc == TUI_QUIT)
+        fprintf(t->out, "Stopped.%s%s\n", t->target.save_path ? " The game is saved in " : "",
+                t->target.save_path ? t->target.save_path : "");
+    else if (game_over(t->table.game))
+        final_words(t);
+    free(t->opts);
+    t->opts = NULL;
+    return rc == TUI_FAILED ? 1 : 0;
+}

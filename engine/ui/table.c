@@ -1,0 +1,290 @@
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "describe.h"
+
+static void rescore(UiTable *t)
+{
+    static Game copy;   /* scoring emits events: score a copy, never the game itself */
+    copy = *t->game;
+    copy.log = NULL;
+    game_score(&copy, &t->scores);
+}
+
+static void tell(UiTable *t, const UiLine *lines, int n)
+{
+    for (int i = 0; i < n; i++)
+        t->story[(t->story_len++) % UI_STORY_LINES] = lines[i];
+}
+
+static int grow_marks(UiTable *t, int need)
+{
+    if (need <= t->mark_cap)
+        return 0;
+    int cap = t->mark_cap ? t->mark_cap : 256;
+    while (cap < need)
+        cap *= 2;
+    uint8_t *m = realloc(t->mark, (size_t)cap);
+    if (!m)
+        return -1;
+    memset(m + t->mark_cap, 0, (size_t)(cap - t->mark_cap));
+    t->mark = m;
+    t->mark_cap = cap;
+    return 0;
+}
+
+/* The words of an option as the story tells them: the decider's "your" becomes "their". */
+static void as_told(char *words, int len)
+{
+    char out[UI_LINE_LEN];
+    int n = 0;
+    for (const char *p = words; *p && n < (int)sizeof out - 6;) {
+        if (strncmp(p, "your ", 5) == 0 && (p == words || p[-1] == ' ')) {
+            memcpy(out + n, "their ", 6);
+            n += 6;
+            p += 5;
+        } else
+            out[n++] = *p++;
+    }
+    out[n] = 0;
+    memcpy(words, out, (size_t)(n < len ? n + 1 : len));
+    words[len - 1] = 0;
+}
+
+/* Applies o, marks the logged action and tells the story; no hook, no rescore. */
+static int apply_quietly(UiTable *t, const Option *o, char *err, int errlen)
+{
+    static Game before;
+    Game *g = t->game;
+    int who = g->pending.player;
+    char words[UI_LINE_LEN - 8];
+    game_option_text(g, o, words, sizeof words);
+    as_told(words, sizeof words);
+    before = *g;
+    before.log = NULL;
+    int logged = g->log ? g->log->len : 0;
+    if (game_apply_option(g, o, err, errlen))
+        return -1;
+    if (g->log && g->log->len > logged) {
+        if (grow_marks(t, g->log->len)) {
+            snprintf(err, (size_t)errlen, "out of memory for the undo marks");
+            return -1;
+        }
+        t->mark[logged] = (uint8_t)((t->seat[who].human ? UI_MARK_HUMAN : 0) |
+                                    (ui_step_is_final(&before, g) ? UI_MARK_FINAL : 0));
+    }
+    UiLine lines[48];
+    tell(t, lines, ui_chronicle(&before, g, who, o, words, lines, 48));
+    return 0;
+}
+
+/* Restarts the game and replays actions[0..count) quietly, story and marks anew. */
+static int replay(UiTable *t, const Option *actions, int count, char *err, int errlen)
+{
+    t->story_len = 0;
+    if (t->hooks.restart(t->hooks.ud, t->game, err, errlen))
+        return -1;
+    for (int i = 0; i < count; i++)
+        if (apply_quietly(t, &actions[i], err, errlen)) {
+            char why[256];
+            snprintf(why, sizeof why, "%s", err);
+            snprintf(err, (size_t)errlen, "replaying action %d: %s", i, why);
+            return -1;
+        }
+    return 0;
+}
+
+static int copy_log(const Game *g, Option **out, int *count)
+{
+    *count = g->log ? g->log->len : 0;
+    *out = malloc(sizeof **out * (size_t)(*count > 0 ? *count : 1));
+    if (!*out)
+        return -1;
+    if (*count)
+        memcpy(*out, g->log->items, sizeof **out * (size_t)*count);
+    return 0;
+}
+
+int ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], uint64_t bot_seed,
+                  const UiTableHooks *hooks, char *err, int errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->game = g;
+    t->players = g->players;
+    if (hooks)
+        t->hooks = *hooks;
+    for (int p = 0; p < MAX_PLAYERS; p++) {
+        t->seat[p] = seats[p];
+        bot_init(&t->bot[p], &seats[p].bot, bot_seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(p + 1)));
+    }
+    t->scratch = malloc(sizeof *t->scratch * MAX_OPTIONS);
+    if (!t->scratch || grow_marks(t, 256)) {
+        snprintf(err, (size_t)errlen, "out of memory for the table");
+        ui_table_free(t);
+        return -1;
+    }
+    if (g->log && g->log->len > 0) {
+        if (!t->hooks.restart) {
+            snprintf(err, (size_t)errlen, "a game in progress needs a restart hook to rebuild its story");
+            ui_table_free(t);
+            return -1;
+        }
+        Option *actions;
+        int count;
+        uint64_t hash = game_hash(g);
+        if (copy_log(g, &actions, &count)) {
+            snprintf(err, (size_t)errlen, "out of memory for the action log");
+            ui_table_free(t);
+            return -1;
+        }
+        int rc = replay(t, actions, count, err, errlen);
+        free(actions);
+        if (rc == 0 && game_hash(g) != hash) {
+            snprintf(err, (size_t)errlen, "replaying the game did not reach the same state");
+            rc = -1;
+        }
+        if (rc) {
+            ui_table_free(t);
+            return -1;
+        }
+    }
+    rescore(t);
+    return 0;
+}
+
+void ui_table_free(UiTable *t)
+{
+    free(t->mark);
+    free(t->scratch);
+    t->mark = NULL;
+    t->scratch = NULL;
+    t->mark_cap = 0;
+}
+
+int ui_table_apply(UiTable *t, const Option *o, char *err, int errlen)
+{
+    if (apply_quietly(t, o, err, errlen))
+        return -1;
+    rescore(t);
+    if (t->hooks.changed && t->hooks.changed(t->hooks.ud, t->game, err, errlen))
+        return -1;
+    return 0;
+}
+
+bool ui_table_human_turn(const UiTable *t)
+{
+    return !game_over(t->game) && t->seat[t->game->pending.player % MAX_PLAYERS].human;
+}
+
+int ui_table_bot_choose(UiTable *t, const Option *opts, int n)
+{
+    return bot_choose(&t->bot[t->game->pending.player % MAX_PLAYERS], t->game, opts, n);
+}
+
+int ui_table_undo_point(const UiTable *t, char *why, int whylen)
+{
+    const Game *g = t->game;
+    int len = g->log ? g->log->len : 0;
+    for (int i = len - 1; i >= 0; i--) {
+        if (t->mark[i] & UI_MARK_FINAL) {
+            if (why)
+                snprintf(why, (size_t)whylen, "cannot undo: the dice have rolled or a card was revealed since");
+            return -1;
+        }
+        if (t->mark[i] & UI_MARK_HUMAN)
+            return i;
+    }
+    if (why)
+        snprintf(why, (size_t)whylen, "nothing to undo: no choice of a person since the start");
+    return -1;
+}
+
+int ui_table_undo(UiTable *t, char *err, int errlen)
+{
+    int keep = ui_table_undo_point(t, err, errlen);
+    if (keep < 0)
+        return -1;
+    if (!t->hooks.restart) {
+        snprintf(err, (size_t)errlen, "this table cannot restart its game");
+        return -1;
+    }
+    Option *actions;
+    int count;
+    if (copy_log(t->game, &actions, &count)) {
+        snprintf(err, (size_t)errlen, "out of memory for the action log");
+        return -1;
+    }
+    int rc = replay(t, actions, keep, err, errlen);
+    free(actions);
+    if (rc)
+        return -1;
+    rescore(t);
+    if (t->hooks.changed && t->hooks.changed(t->hooks.ud, t->game, err, errlen))
+        return -1;
+    return 0;
+}
+
+bool ui_table_would_be_final(const UiTable *t, const Option *o)
+{
+    static Game copy;
+    copy = *t->game;
+    copy.log = NULL;
+    char err[128];
+    if (game_apply_option(&copy, o, err, sizeof err))
+        return false;
+    return ui_step_is_final(t->game, &copy);
+}
+
+int ui_table_line_count(const UiTable *t)
+{
+    return t->story_len < UI_STORY_LINES ? t->story_len : UI_STORY_LINES;
+}
+
+const UiLine *ui_table_line(const UiTable *t, int k)
+{
+    int n = ui_table_line_count(t);
+    if (k < 0 || k >= n)
+        return NULL;
+    return &t->story[(t->story_len - n + k) % UI_STORY_LINES];
+}
+
+bool ui_table_shows_hand(const UiTable *t, int owner)
+{
+    int humans = 0;
+    for (int p = 0; p < t->players; p++)
+        humans += t->seat[p].human;
+    if (humans == 0 || game_over(t->game))   /* the cards are revealed at the end */
+        return true;
+    if (!t->seat[owner % MAX_PLAYERS].human)
+        return false;
+    return humans == 1 || (!game_over(t->game) && t->game->pending.player == owner);
+}
+
+const char *ui_seat_name(const UiSeat *s, char *buf, int len)
+{
+    if (s->human)
+        snprintf(buf, (size_t)len, "human");
+    else
+        bot_spec(&s->bot, buf, len);
+    return buf;
+}
+
+int ui_option_cell(const Game *g, const Option *o)
+{
+    switch (o->verb) {
+    case VERB_TILE: case VERB_CRITTER: case VERB_MOVE: case VERB_MIGRATE:
+    case VERB_TARGET: case VERB_EVACUATE: case VERB_CHOOSE:
+        return o->cell < BOARD_CELLS ? o->cell : NO_CELL;
+    case VERB_SACRIFICE: case VERB_RETURN: case VERB_KEEP: {
+        if (o->subject >= MAX_PLAYERS * MAX_CRITTERS)
+            return NO_CELL;
+        const Critter *c = &g->player[o->subject / MAX_CRITTERS].critters[o->subject % MAX_CRITTERS];
+        return (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS ? c->cell : NO_CELL;
+    }
+    default:
+        return NO_CELL;
+    }
+}
