@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "number.h"
 #include "simrun.h"
 
 int sim_parse_seats(const char *list, int players, BotConfig seats[MAX_PLAYERS])
@@ -44,10 +45,11 @@ void run_args_init(RunArgs *r, const CliArgs *a)
 
 static int parse_shard(const char *val, RunArgs *r)
 {
-    unsigned si, sn;
-    char tail;
-    if (sscanf(val, "%u/%u%c", &si, &sn, &tail) != 2 || sn == 0 || sn > 1000000 || si >= sn) {
-        fprintf(stderr, "volcanique: --shard: expected I/N with 0 <= I < N, got '%s'\n", val);
+    const char *slash = strchr(val, '/');
+    uint64_t si = 0, sn = 0;
+    if (!slash || number_parse_u64n(val, (size_t)(slash - val), 0, 999999, &si) != NUMBER_OK ||
+        number_parse_u64(slash + 1, 1, 1000000, &sn) != NUMBER_OK || si >= sn) {
+        fprintf(stderr, "volcanique: --shard: expected I/N with 0 <= I < N <= 1000000, got '%s'\n", val);
         return -1;
     }
     r->c.shard_i = (int)si;
