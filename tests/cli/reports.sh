@@ -71,7 +71,8 @@ expect_status compare_broken_allowed 0 $V --root "$R" compare --games 20 --a "" 
 grep -q '"errors":{"any":true' "$tmp/out" && grep -q '"mod":"broken_rule","games":20' "$tmp/out" \
     && ok || bad "broken_mod_in_json_errors"
 expect_status sim_broken_mod_fails 1 $V --root "$R" sim --games 3 --mods broken_rule
-[ "$(grep -c '"script_errors":1,"mods_failed":\[{"mod":"broken_rule","error":"mods/broken_rule/mod.lua:' "$tmp/out")" \
+[ "$(grep '"script_errors":1,"first_error":"mods/broken_rule/mod.lua:' "$tmp/out" |
+     grep -c '"mods_failed":\[{"mod":"broken_rule","error":"mods/broken_rule/mod.lua:')" \
     -eq 3 ] && ok || bad "sim_lines_carry_script_errors_and_failed_mods"
 grep -q "mod 'broken_rule' failed and was switched off in 3 of 3 games" "$tmp/err" && ok || bad "sim_names_the_broken_mod"
 expect_status sim_broken_mod_allowed 0 $V --root "$R" sim --games 3 --mods broken_rule --allow-errors
