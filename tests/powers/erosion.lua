@@ -48,7 +48,7 @@ test("an erosion bolt gives one more erosion this turn", function()
     tile 2 0 uno_dark
     tile 2 0 uno_light
   ]]
-  choose("play the Caldera card Erosion")
+  choose("Caldera card Erosion")
   choose("Erode the stack at (1,0)")
   for _, o in ipairs(options()) do expect(not o.text:find("Erode"), "the bolt gave two erosions") end
 end)
