@@ -37,6 +37,7 @@ sh tests/fuzz/run.sh || status=1; fz=$(cat build/fuzz-tests.result 2>/dev/null |
 SOAK_GAMES=${SOAK_GAMES:-2500}
 if sh tests/soak.sh "$SOAK_GAMES" > build/soak.log 2>&1; then p=$((p + 1)); else f=$((f + 1)); status=1; fi
 sed -n '/^soak: /,$p' build/soak.log   # the summary, and each failure with its command
+sh tests/cli/determinism.sh || status=1; de=$(cat build/determinism-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${de% *})); f=$((f + ${de#* }))
 sh tests/rules.sh || status=1; ru=$(cat build/rules-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${ru% *})); f=$((f + ${ru#* }))
 sh tests/cli/reports.sh || status=1; rep=$(cat build/report-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${rep% *})); f=$((f + ${rep#* }))
 [ "$f" -eq 0 ] || status=1
