@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "bot.h"
-#include "fixtures.h"
+#include "core/fixtures.h"
 #include "harness.h"
 
 static void start(Game *g, int players, uint64_t seed)

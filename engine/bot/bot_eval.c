@@ -4,12 +4,28 @@
 #include <math.h>
 
 #include "bot.h"
-#include "core_internal.h"
 #include "score.h"
 
 #define W_RESOURCE 0.25   /* a resource is worth a quarter point: 3 buy an end-game point (minus waste) */
 #define W_HAND 0.3        /* a critter in hand may still claim, score and mark a power */
 #define W_RESULT 50.0     /* a finished game: winning outweighs any margin */
+
+/* Critters of `player` in hand (the public state; the bots use no core internals). */
+static int critters_in_hand(const Game *g, int player)
+{
+    int n = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        n += g->player[player].critters[i].place == AT_HAND;
+    return n;
+}
+
+static int resources_held(const Player *p)
+{
+    int n = 0;
+    for (int b = 0; b < BIOME_COUNT; b++)
+        n += p->resources[b];
+    return n;
+}
 
 void bot_evaluate_all(Game *g, double values[MAX_PLAYERS])
 {
@@ -17,8 +33,8 @@ void bot_evaluate_all(Game *g, double values[MAX_PLAYERS])
     game_score(g, &sc);
     double material[MAX_PLAYERS];
     for (int p = 0; p < g->players; p++)
-        material[p] = sc.line[p].total + W_RESOURCE * resource_total(&g->player[p]) +
-                      W_HAND * hand_count(g, p);
+        material[p] = sc.line[p].total + W_RESOURCE * resources_held(&g->player[p]) +
+                      W_HAND * critters_in_hand(g, p);
     int over = game_over(g);
     for (int p = 0; p < g->players; p++) {
         double best = -DBL_MAX;
