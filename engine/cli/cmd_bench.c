@@ -79,6 +79,7 @@ static int grown_reference(Session *s, Game *g, int *count)
     if (game_init(g, &s->rules, &o, 1, NULL, NULL, err, sizeof err))
         return -1;
     board_clear(&g->board);
+    board_set_rules(&g->board, &g->rules);
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)
             g->player[p].critters[i].place = AT_HAND;

@@ -414,6 +414,7 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
     g->hooks_ud = hooks_ud;
     rng_seed(&g->rng, seed);
     board_clear(&g->board);
+    board_set_rules(&g->board, &g->rules);
     g->players = opts->players;
     fill_supply(g);
     deal_grid(g);

@@ -95,6 +95,16 @@ int invariants_check(const Game *g, char *err, int errlen)
         FAIL("unknown turn steps switched off (%d)", g->turn_skip);
     if (g->contest_favour > g->players)
         FAIL("contests favour player %d of %d", g->contest_favour - 1, g->players);
+    if (!board_derived_ok(&g->board, r))
+        FAIL("the board's derived tile codes or facing masks differ from its stacks");
+    for (int k = 0; k < g->board.land_count; k++) {
+        int cell = g->board.land[k];
+        bool listed = false;
+        for (int l = 0; l < g->lava_count; l++)
+            listed |= g->lava[l].cell == cell;
+        if (listed != ((g->board.cells[cell].flags & CELL_LAVA) != 0))
+            FAIL("land cell %d: its lava mark and the lava list disagree", cell);
+    }
 
     /* Resources: conserved between supply and players. */
     for (int res = 0; res < BIOME_COUNT; res++) {

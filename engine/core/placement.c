@@ -138,13 +138,9 @@ static bool island_cell_ok(const Game *g, int cell)
 /* Candidate cells: ocean within island_max_distance of some land cell. */
 static int island_cells(const Game *g, int *cells, int max)
 {
-    static const int MAXR = 6;
-    static uint16_t seen[BOARD_CELLS];   /* stamp per cell: no clearing between calls */
-    static uint16_t stamp;
-    if (++stamp == 0) {
-        memset(seen, 0, sizeof seen);
-        stamp = 1;
-    }
+    enum { MAXR = 6 };
+    uint8_t seen[BOARD_CELLS / 8];   /* a bit per cell already considered */
+    memset(seen, 0, sizeof seen);
     const Board *b = &g->board;
     int n = 0;
     int reach = g->rules.island_max_distance < MAXR ? g->rules.island_max_distance : MAXR;
@@ -157,9 +153,9 @@ static int island_cells(const Game *g, int *cells, int max)
                 if (!board_in_bounds(ring[j]))
                     continue;
                 int c = board_cell(ring[j]);
-                if (seen[c] == stamp)
+                if ((seen[c >> 3] >> (c & 7)) & 1)
                     continue;
-                seen[c] = stamp;
+                seen[c >> 3] |= (uint8_t)(1 << (c & 7));
                 if (island_cell_ok(g, c))
                     cells[n++] = c;
             }

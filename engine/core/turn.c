@@ -248,7 +248,7 @@ static int strike_region(Game *g, const View *v, int victim, int r)
  * parries, and the mover goes home); a group strikes every smaller one. */
 static void move_critter_option(Game *g, const Option *o)
 {
-    static View v;
+    View v;
     int p = o->subject / MAX_CRITTERS;
     Critter *lead = game_critter(g, o->subject);
     view_compute(g, &v);
@@ -633,7 +633,7 @@ static void enter_collect(Game *g)
          * (ABILITY_GROUP) yields one per such critter (1) or two (2). */
         View v;
         view_compute(g, &v);
-        static uint8_t yields[MAX_REGIONS];
+        uint8_t yields[MAX_REGIONS];
         memset(yields, 0, sizeof yields);
         for (int i = 0; i < g->rules.critters_per_player; i++) {
             const Critter *c = &g->player[p].critters[i];
@@ -744,7 +744,7 @@ static void phase_next(Game *g)
 
 void flow_advance(Game *g)
 {
-    static Option o[MAX_OPTIONS];   /* the core is single-threaded per process */
+    Option o[MAX_OPTIONS];
     for (;;) {
         if (g->phase == PHASE_OVER)
             return;
@@ -1050,7 +1050,7 @@ static int apply_legal(Game *g, const Option *chosen, char *err, int errlen)
 
 int game_apply(Game *g, int index, char *err, int errlen)
 {
-    static Option o[MAX_OPTIONS];
+    Option o[MAX_OPTIONS];
     int n = game_options(g, o, MAX_OPTIONS);
     if (index < 0 || index >= n) {
         snprintf(err, (size_t)errlen, "option %d is not legal: the %s decision has %d option%s",
@@ -1063,7 +1063,7 @@ int game_apply(Game *g, int index, char *err, int errlen)
 
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen)
 {
-    static Option o[MAX_OPTIONS];
+    Option o[MAX_OPTIONS];
     int n = game_options(g, o, MAX_OPTIONS);
     for (int i = 0; i < n; i++)
         if (option_eq(&o[i], opt)) {

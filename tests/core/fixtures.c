@@ -87,6 +87,8 @@ void fx_game(Game *g, int players)
 int fx_push(Board *b, int q, int r, const char *type_name, int rotation)
 {
     int cell = fx_cell(q, r);
+    if (!b->has_types)
+        board_set_rules(b, fx_rules());
     if (board_push(b, cell, fx_type(type_name), rotation) != 0) {
         th_fail(__FILE__, __LINE__, "board_push(%s at %d,%d) failed", type_name, q, r);
         th_abort_test();
