@@ -105,10 +105,17 @@ void board_set_rules(Board *b, const Rules *rules)
 {
     memset(b->type_class, 0, sizeof b->type_class);
     memset(b->type_top, 0, sizeof b->type_top);
+    memset(b->type_edges, 0, sizeof b->type_edges);
     for (int t = 0; t < rules->tile_type_count && t < MAX_TILE_TYPES; t++) {
         b->type_class[t] = rules->tile_types[t].tile_class;
-        for (int r = 0; r < HEX_DIRS; r++)
-            b->type_top[t][r] = top_code(&rules->tile_types[t], r);
+        for (int r = 0; r < HEX_DIRS; r++) {
+            TopCode code = top_code(&rules->tile_types[t], r);
+            b->type_top[t][r] = code;
+            b->type_edges[t][r] = 0;
+            for (int e = 0; e < HEX_DIRS; e++)
+                if (top_edge_biome(code, e) != TOP_NO_BIOME)
+                    b->type_edges[t][r] |= facing_bit(e, top_edge_biome(code, e));
+        }
     }
     b->has_types = 1;
     board_refresh(b, rules);
@@ -201,12 +208,6 @@ int board_area_biome(const Board *b, const Rules *rules, int cell, int area)
     return rules->tile_types[t->type].area_biome[area];
 }
 
-bool tile_class_takes_stacking(int tile_class)
-{
-    return tile_class == TILE_UNO || tile_class == TILE_DUO || tile_class == TILE_TRIO ||
-           tile_class == TILE_SOIL;
-}
-
 void board_facing(const Board *b, const Rules *rules, int cell, uint8_t facing[HEX_DIRS])
 {
     for (int d = 0; d < HEX_DIRS; d++) {
@@ -221,6 +222,17 @@ bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIR
         if (facing[d] != BIOME_NONE && facing[d] == t->edge_biome[(d - rotation + 6) % 6])
             return true;
     return false;
+}
+
+FacingMask board_facing_mask(const Board *b, const Rules *rules, int cell)
+{
+    uint8_t facing[HEX_DIRS];
+    board_facing(b, rules, cell, facing);
+    FacingMask m = 0;
+    for (int d = 0; d < HEX_DIRS; d++)
+        if (facing[d] < BIOME_COUNT)
+            m |= facing_bit(d, facing[d]);
+    return m;
 }
 
 bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation)

@@ -71,6 +71,7 @@ typedef struct Board {
     uint8_t has_types;                    /* type_* filled by board_set_rules since board_clear */
     uint8_t type_class[MAX_TILE_TYPES];
     TopCode type_top[MAX_TILE_TYPES][HEX_DIRS];   /* each tile type's TopCode in each rotation */
+    FacingMask type_edges[MAX_TILE_TYPES][HEX_DIRS];  /* the same tile's own edges: bit 3e + biome */
 } Board;
 
 static inline bool board_in_bounds(Hex h)
@@ -131,7 +132,11 @@ static inline int tile_edge_area(const TileType *t, int rotation, int edge)
 }
 
 /* Whether a top tile of this class can have a land tile stacked on it. */
-bool tile_class_takes_stacking(int tile_class);
+static inline bool tile_class_takes_stacking(int tile_class)
+{
+    return tile_class == TILE_UNO || tile_class == TILE_DUO || tile_class == TILE_TRIO ||
+           tile_class == TILE_SOIL;
+}
 /* The connecting-edge rule: a tile of `type` turned `rotation` placed on `cell`
  * has at least one edge matching the facing edge of a neighbouring top tile. */
 bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation);
@@ -139,6 +144,8 @@ bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type,
  * (BIOME_NONE where nothing faces), for testing many tiles and rotations. */
 void board_facing(const Board *b, const Rules *rules, int cell, uint8_t facing[HEX_DIRS]);
 bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIRS]);
+/* board_facing as a FacingMask (through the rules: for boards without types). */
+FacingMask board_facing_mask(const Board *b, const Rules *rules, int cell);
 
 /* Neighbour cells of `cell` whose height is lower than `height` (ocean counts),
  * in direction order. Returns the count. */

@@ -33,29 +33,86 @@ static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
         }
 }
 
-/* stack_targetable, with the owners precomputed. */
-static bool targetable(const Game *g, int cell, int mask, const uint8_t owners[MAX_LAND])
+/* The class of land index k's top tile. */
+static int class_at(const Game *g, int k)
 {
-    return owners_targetable(owners[g->board.land_index[cell]] & ~OWNERS_DORMANT, mask,
-                             board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
+    const Board *b = &g->board;
+    return b->has_types ? b->land_class[k] : board_top_class(b, &g->rules, b->land[k]);
+}
+
+/* stack_takes_tile and stack_targetable for land index k, with the owners
+ * precomputed; a stack where a dormant critter stands is never stacked on. */
+static bool stack_open(const Game *g, int k, int mask, const uint8_t owners[MAX_LAND])
+{
+    int cls = class_at(g, k);
+    return !(g->board.cells[g->board.land[k]].flags & CELL_LAVA) && tile_class_takes_stacking(cls) &&
+           owners_targetable(owners[k] & ~OWNERS_DORMANT, mask, cls == TILE_SOIL);
+}
+
+/* Facing bits that lava hides, by land index: a lava cell shows no biome to
+ * its neighbours. Returns whether any land lies next to lava (else hidden[] is
+ * left unset). The lava list is the truth for lava marks (invariants_check). */
+static bool lava_hidden_edges(const Game *g, FacingMask hidden[MAX_LAND])
+{
+    const Board *b = &g->board;
+    bool any = false;
+    for (int l = 0; l < g->lava_count; l++) {
+        int cell = g->lava[l].cell;
+        if (!board_is_land(b, cell))
+            continue;
+        if (!any)
+            memset(hidden, 0, sizeof(FacingMask) * (size_t)b->land_count);
+        any = true;
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int nb = board_neighbour(cell, d);
+            if (nb != NO_CELL && board_is_land(b, nb))
+                hidden[b->land_index[nb]] |= (FacingMask)7 << (3 * hex_opposite(d));
+        }
+    }
+    return any;
+}
+
+/* The biomes facing land index k, lava applied. */
+static FacingMask facing_at(const Game *g, int k, bool lava, const FacingMask *hidden)
+{
+    const Board *b = &g->board;
+    if (!b->has_types)
+        return board_facing_mask(b, &g->rules, b->land[k]);
+    return lava ? b->land_facing[k] & ~hidden[k] : b->land_facing[k];
+}
+
+/* The tile's own edges in each rotation, as facing bits (see FacingMask). */
+static void tile_edge_masks(const Game *g, int type, FacingMask out[HEX_DIRS])
+{
+    const TileType *t = &g->rules.tile_types[type];
+    for (int rot = 0; rot < HEX_DIRS; rot++) {
+        out[rot] = 0;
+        for (int e = 0; e < HEX_DIRS; e++)
+            if (tile_edge_biome(t, rot, e) < BIOME_COUNT)
+                out[rot] |= facing_bit(e, (unsigned)tile_edge_biome(t, rot, e));
+    }
 }
 
 static int scan_placements(const Game *g, int type, int mask, Option *o, int *n, int max, bool first_only)
 {
     const Board *b = &g->board;
-    const TileType *t = &g->rules.tile_types[type];
+    int rotations = g->rules.tile_types[type].distinct_rotations;
+    FacingMask own[HEX_DIRS], hidden[MAX_LAND];
+    if (b->has_types)
+        memcpy(own, b->type_edges[type], sizeof own);
+    else
+        tile_edge_masks(g, type, own);
+    bool lava = lava_hidden_edges(g, hidden);
     uint8_t owners[MAX_LAND];
     stack_owners(g, owners);
     int found = 0;
     for (int k = 0; k < b->land_count; k++) {
-        int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners) ||
-            (owners[k] & OWNERS_DORMANT))
+        if (!stack_open(g, k, mask, owners) || (owners[k] & OWNERS_DORMANT))
             continue;
-        uint8_t facing[HEX_DIRS];
-        board_facing(b, &g->rules, cell, facing);
-        for (int rot = 0; rot < t->distinct_rotations; rot++)
-            if (tile_connects(t, rot, facing)) {
+        int cell = b->land[k];
+        FacingMask facing = facing_at(g, k, lava, hidden);
+        for (int rot = 0; rot < rotations; rot++)
+            if (own[rot] & facing) {
                 found++;
                 if (first_only)
                     return found;
@@ -83,7 +140,7 @@ static int scan_targets(const Game *g, int mask, Option *o, int *n, int max, boo
     int found = 0;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners))
+        if (!stack_open(g, k, mask, owners))
             continue;
         found++;
         if (first_only)
@@ -218,33 +275,36 @@ static bool setup_cell_ok(const Game *g, int player, int stage, int cell)
 }
 
 /* Whether a starting tile placed so would have an area whose biome nobody
- * controls, so that its critter has somewhere to go. The tile is stacked on
- * the real board and taken off again (the board is restored exactly: the cell
- * was ocean, so it is the land list's last entry and the pool's last tile). */
-static bool setup_leaves_free_area(const Game *g, int type, int cell, int rot)
+ * controls, so that its critter has somewhere to go. `v` is the view of the
+ * board without the tile. The tile lies on ocean, so placing it only merges:
+ * each of its areas joins the regions its matching edges meet, and two of its
+ * areas that meet one region join each other. */
+static bool setup_leaves_free_area(const Game *g, const View *v, int type, int cell, int rot)
 {
-    static Regions rg;
-    Board *b = (Board *)&g->board;
-    uint16_t tiles = b->tile_count;
-    if (board_is_land(b, cell) || board_push(b, cell, type, rot) != 0)
+    const Board *b = &g->board;
+    const TileType *t = &g->rules.tile_types[type];
+    if (board_is_land(b, cell) || b->tile_count >= MAX_BOARD_TILES || b->land_count >= MAX_LAND)
         return false;
-    regions_compute(b, &g->rules, &rg);
-    uint8_t held[MAX_AREAS] = { 0 };
-    int areas = board_areas(b, &g->rules, cell);
-    if (areas > MAX_AREAS)
-        areas = MAX_AREAS;
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place != AT_BOARD)
-                continue;
-            int r = region_at(&rg, b, c->cell, c->area);
-            for (int a = 0; a < areas; a++)
-                if (region_at(&rg, b, cell, a) == r)
-                    held[a] = 1;
-        }
-    board_pop(b, cell);
-    b->tile_count = tiles;
+    int areas = t->areas < MAX_AREAS ? t->areas : MAX_AREAS;
+    bool held[MAX_AREAS] = { false };
+    int met_area[HEX_DIRS], met_region[HEX_DIRS], met = 0;
+    for (int d = 0; d < HEX_DIRS; d++) {
+        int nb = board_neighbour(cell, d), back = hex_opposite(d);
+        int biome = tile_edge_biome(t, rot, d);
+        if (nb == NO_CELL || biome == BIOME_NONE || board_areas(b, &g->rules, nb) == 0 ||
+            board_edge_biome(b, &g->rules, nb, back) != biome)
+            continue;
+        int a = tile_edge_area(t, rot, d);
+        int r = view_region(g, v, nb, board_edge_area(b, &g->rules, nb, back));
+        held[a] |= v->players_in[r] != 0;
+        met_area[met] = a;
+        met_region[met++] = r;
+    }
+    for (int pass = 0; pass < MAX_AREAS; pass++)   /* enough passes for the closure */
+        for (int i = 0; i < met; i++)
+            for (int j = 0; j < met; j++)
+                if (met_region[i] == met_region[j] && held[met_area[j]])
+                    held[met_area[i]] = true;
     for (int a = 0; a < areas; a++)
         if (!held[a])
             return true;
@@ -282,6 +342,9 @@ void list_setup_tiles(const Game *g, Option *o, int *n, int max)
      * only when there are none (crowded joined islands) may a tile be placed
      * where its critter stays in hand. */
     bool need_connect = stage > 0 || (b->land_count > 0 && g->options.setup_variation == 2);
+    View v;
+    if (b->land_count > 0)
+        view_compute(g, &v);
     int before = *n;
     for (int pass = 0; pass < 2 && *n == before; pass++)
         for (int t = 0; t < g->rules.tile_type_count; t++) {
@@ -292,7 +355,7 @@ void list_setup_tiles(const Game *g, Option *o, int *n, int max)
                 for (int rot = 0; rot < tt->distinct_rotations; rot++) {
                     if (need_connect && !board_edges_connect(b, &g->rules, cells[i], t, rot))
                         continue;
-                    if (pass == 0 && b->land_count > 0 && !setup_leaves_free_area(g, t, cells[i], rot))
+                    if (pass == 0 && b->land_count > 0 && !setup_leaves_free_area(g, &v, t, cells[i], rot))
                         continue;
                     put(o, n, max, VERB_TILE, cells[i], rot, t);
                 }

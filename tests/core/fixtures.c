@@ -78,6 +78,7 @@ void fx_game(Game *g, int players)
         th_abort_test();
     }
     board_clear(&g->board);
+    board_set_rules(&g->board, fx_rules());
     g->lava_count = 0;
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)
