@@ -3,7 +3,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "bot.h"
+#include "bot_internal.h"
 #include "score.h"
 
 #define W_RESOURCE 0.25   /* a resource is worth a quarter point: 3 buy an end-game point (minus waste) */
@@ -54,28 +54,30 @@ double bot_evaluate(Game *g, int seat)
     return v[seat];
 }
 
-void bot_rank(Bot *b, const Game *g, int n, double *values)
+void bot_rank(Bot *b, BotWork *w, const Game *g, int n, double *values)
 {
     int seat = g->pending.player;
-    static Game base, work;   /* large: kept off the stack; bots are single-threaded */
-    bot_determinize(&base, g, seat, &b->rng);
+    bot_determinize(&w->base, g, seat, &b->rng);
     char err[160];
     for (int i = 0; i < n; i++) {
-        work = base;
-        if (game_apply(&work, i, err, sizeof err) != 0) {
+        w->work = w->base;
+        if (game_apply(&w->work, i, err, sizeof err) != 0) {
             values[i] = -DBL_MAX;
             continue;
         }
         b->thought++;
-        values[i] = bot_evaluate(&work, seat);
+        values[i] = bot_evaluate(&w->work, seat);
     }
 }
 
 int bot_greedy(Bot *b, const Game *g, const Option *opts, int n)
 {
     (void)opts;
-    static double values[MAX_OPTIONS];
-    bot_rank(b, g, n, values);
+    BotWork *w = bot_work(b);
+    if (!w)
+        return -1;
+    double *values = w->values;
+    bot_rank(b, w, g, n, values);
     int best = 0, ties = 1;
     for (int i = 1; i < n; i++) {
         if (values[i] > values[best] + 1e-9) {

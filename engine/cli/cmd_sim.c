@@ -70,20 +70,55 @@ static int fire_now(Script *s, uint64_t *f)
     return n;
 }
 
+/* The seat to decide chooses, and every bot is told the choice (mcts keeps
+ * its tree so); returns the pick. thinking[] gathers handler firings inside
+ * bots' clones. */
+static int decide(Session *s, Bot *bots, const Option *opts, int n, uint64_t *thinking)
+{
+    Game *g = &s->game;
+    uint64_t before[COVER_MAX], after[COVER_MAX];
+    int nf = thinking ? fire_now(s->script, before) : 0;
+    int pick = bot_choose(&bots[g->pending.player], g, opts, n);
+    for (int q = 0; q < g->players && pick >= 0; q++)
+        bot_observe(&bots[q], g, pick);
+    if (thinking) {
+        fire_now(s->script, after);
+        for (int i = 0; i < nf; i++)
+            thinking[i] += after[i] - before[i];
+    }
+    return pick;
+}
+
+static int play_game(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking,
+                     Bot *bots);
+
 /* Plays one game; fills r. thinking[] gathers handler firings inside bots' clones. */
 static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking)
 {
-    static Option opts[MAX_OPTIONS];
     char err[512];
     if (session_new_game(s, &c->options, game_seed, err, sizeof err)) {
         fprintf(stderr, "volcanique sim: %s\n", err);
         return 1;
     }
+    Bot bots[MAX_PLAYERS];
+    int thinkers = 0;   /* random bots fire no handler while they choose */
+    for (int p = 0; p < s->game.players; p++) {
+        bot_init(&bots[p], &c->seats[p], game_seed * 0x9E3779B97F4A7C15ULL + (uint64_t)p * 0xBF58476D1CE4E5B9ULL + 1);
+        thinkers += c->seats[p].kind != BOT_RANDOM;
+    }
+    int rc = play_game(s, c, game_seed, r, thinkers ? thinking : NULL, bots);
+    for (int p = 0; p < s->game.players; p++)
+        bot_free(&bots[p]);
+    return rc;
+}
+
+static int play_game(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking,
+                     Bot *bots)
+{
+    static Option opts[MAX_OPTIONS];
+    char err[512];
     Game *g = &s->game;
     g->log = NULL;   /* nothing to save: skip recording */
-    Bot bots[MAX_PLAYERS];
-    for (int p = 0; p < g->players; p++)
-        bot_init(&bots[p], &c->seats[p], game_seed * 0x9E3779B97F4A7C15ULL + (uint64_t)p * 0xBF58476D1CE4E5B9ULL + 1);
     memset(r, 0, sizeof *r);
     r->seed = game_seed;
     r->players = g->players;
@@ -92,20 +127,12 @@ static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameReco
     for (int p = 0; p < g->players; p++)
         bot_spec(&c->seats[p], r->seats[p], REC_NAME);
     uint8_t seen[MAX_PLAYERS][MAX_GRID_SLOTS] = { { 0 } };
-    uint64_t before[COVER_MAX], after[COVER_MAX];
     int decisions = 0;
     while (!game_over(g)) {
         int n = game_options(g, opts, MAX_OPTIONS);
         int p = g->pending.player;
-        int think = thinking && bots[p].cfg.kind != BOT_RANDOM && n > 1;
-        int nf = think ? fire_now(s->script, before) : 0;
-        int pick = bot_choose(&bots[p], g, opts, n);
-        if (think) {
-            fire_now(s->script, after);
-            for (int i = 0; i < nf; i++)
-                thinking[i] += after[i] - before[i];
-        }
-        if (g->pending.kind == DK_BUY && opts[pick].verb == VERB_BUY && opts[pick].subject == BUY_CALDERA)
+        int pick = decide(s, bots, opts, n, thinking);
+        if (pick >= 0 && g->pending.kind == DK_BUY && opts[pick].verb == VERB_BUY && opts[pick].subject == BUY_CALDERA)
             r->caldera_bought[p]++;
         if (game_apply(g, pick, err, sizeof err) || (c->check && invariants_check(g, err, sizeof err))) {
             fprintf(stderr, "volcanique sim: game seed %llu, decision %d: %s\n", (unsigned long long)game_seed,

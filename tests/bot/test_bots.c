@@ -68,6 +68,7 @@ TEST(bots_choose_legal_options_and_leave_the_game_alone)
             char err[200];
             REQUIRE(game_apply(&g, pick, err, sizeof err) == 0);
         }
+        bot_free(&b);
     }
 }
 
@@ -86,6 +87,8 @@ TEST(bots_with_the_same_seed_choose_the_same)
         bot_init(&a, &c, 99);
         bot_init(&b, &c, 99);
         CHECK_EQ(bot_choose(&a, &g, o, n), bot_choose(&b, &g, o, n));
+        bot_free(&a);
+        bot_free(&b);
     }
 }
 
@@ -144,6 +147,8 @@ TEST(greedy_beats_random_in_most_games)
             REQUIRE(game_apply(&g, bot_choose(&bots[g.pending.player], &g, o, n), err, sizeof err) == 0);
         }
         REQUIRE(game_over(&g));
+        bot_free(&bots[0]);
+        bot_free(&bots[1]);
         double v = bot_evaluate(&g, gseat);
         greedy_wins += v > 0;
     }
