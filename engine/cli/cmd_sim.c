@@ -2,6 +2,7 @@
  * and sim_run, the batch runner compare and strength share. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -45,17 +46,35 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void progress(const char *label, uint64_t done, uint64_t total, double start)
+/* Progress of a batch on stderr: a bar redrawn in place on a terminal, else
+ * (with SimConfig.progress_lines) one line every that many seconds. */
+typedef struct Ticker {
+    const char *label;
+    uint64_t done, total;
+    double start, last_line;
+    int tty, every;
+} Ticker;
+
+static void progress(Ticker *t)
 {
-    double el = now_s() - start, rate = el > 0 ? done / el : 0;
-    int width = 30, fill = total ? (int)(width * done / total) : width;
+    double now = now_s(), el = now - t->start, rate = el > 0 ? t->done / el : 0;
+    double left = rate > 0 ? (t->total - t->done) / rate : 0;
+    const char *label = t->label ? t->label : "sim";
+    if (!t->tty) {
+        if (t->every <= 0 || now - t->last_line < t->every)
+            return;
+        t->last_line = now;
+        fprintf(stderr, "%s: %llu/%llu games after %.0fs%s%.0fs left\n", label, (unsigned long long)t->done,
+                (unsigned long long)t->total, el, t->done ? ", about " : ", ", left);
+        return;
+    }
+    int width = 30, fill = t->total ? (int)(width * t->done / t->total) : width;
     char bar[32];
     for (int i = 0; i < width; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[width] = 0;
-    double left = rate > 0 ? (total - done) / rate : 0;
-    fprintf(stderr, "\r%s [%s] %llu/%llu games, %.1f/s, %.0fs left ", label ? label : "sim", bar,
-            (unsigned long long)done, (unsigned long long)total, rate, left);
+    fprintf(stderr, "\r%s [%s] %llu/%llu games, %.1f/s, %.0fs left ", label, bar, (unsigned long long)t->done,
+            (unsigned long long)t->total, rate, left);
 }
 
 /* Fire counts now, into f[]. */
@@ -90,10 +109,11 @@ static int decide(Session *s, Bot *bots, const Option *opts, int n, uint64_t *th
 }
 
 static int play_game(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking,
-                     Bot *bots);
+                     Bot *bots, Ticker *tick);
 
 /* Plays one game; fills r. thinking[] gathers handler firings inside bots' clones. */
-static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking)
+static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking,
+                    Ticker *tick)
 {
     char err[512];
     if (session_new_game(s, &c->options, game_seed, err, sizeof err)) {
@@ -106,14 +126,16 @@ static int play_one(Session *s, const SimConfig *c, uint64_t game_seed, GameReco
         bot_init(&bots[p], &c->seats[p], game_seed * 0x9E3779B97F4A7C15ULL + (uint64_t)p * 0xBF58476D1CE4E5B9ULL + 1);
         thinkers += c->seats[p].kind != BOT_RANDOM;
     }
-    int rc = play_game(s, c, game_seed, r, thinkers ? thinking : NULL, bots);
+    int rc = play_game(s, c, game_seed, r, thinkers ? thinking : NULL, bots, tick);
     for (int p = 0; p < s->game.players; p++)
         bot_free(&bots[p]);
     return rc;
 }
 
+/* tick (NULL in worker processes) hears of every decision, so slow games
+ * still report progress on time. */
 static int play_game(Session *s, const SimConfig *c, uint64_t game_seed, GameRecord *r, uint64_t *thinking,
-                     Bot *bots)
+                     Bot *bots, Ticker *tick)
 {
     static Option opts[MAX_OPTIONS];
     char err[512];
@@ -140,6 +162,8 @@ static int play_game(Session *s, const SimConfig *c, uint64_t game_seed, GameRec
             return 1;
         }
         decisions++;
+        if (tick && !tick->tty)
+            progress(tick);
         for (int q = 0; q < g->players; q++)
             for (int sl = 0; sl < g->rules.grid_slot_count; sl++)
                 if (g->unlocked[q][sl] && !seen[q][sl] && r->npowers < REC_MAX_POWERS) {
@@ -184,7 +208,7 @@ static void coverage_fill(Coverage *cov, Script *script, const uint64_t *fired)
 /* Plays the games of positions worker, worker + jobs, ... of the shard's list;
  * writes their lines to out and the real firings (thinking removed) to fired. */
 static int run_part(Session *s, const SimConfig *c, int worker, FILE *out, uint64_t *fired, int tick_fd,
-                    uint64_t total, double start, int tty)
+                    Ticker *tick)
 {
     static uint64_t thinking[COVER_MAX];
     memset(thinking, 0, sizeof thinking);
@@ -196,7 +220,7 @@ static int run_part(Session *s, const SimConfig *c, int worker, FILE *out, uint6
         if (pos++ % (uint64_t)c->jobs != (uint64_t)worker)
             continue;
         GameRecord r;
-        if (play_one(s, c, c->seed + k, &r, thinking))
+        if (play_one(s, c, c->seed + k, &r, thinking, tick))
             return 1;
         record_write(out, &r);
         done++;
@@ -204,8 +228,9 @@ static int run_part(Session *s, const SimConfig *c, int worker, FILE *out, uint6
             char b = 1;
             ssize_t w = write(tick_fd, &b, 1);
             (void)w;
-        } else if (tty) {
-            progress(c->label, done, total, start);
+        } else if (tick) {
+            tick->done = done;
+            progress(tick);
         }
     }
     int n = fire_now(s->script, fired);
@@ -232,13 +257,14 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov)
         total += k % (uint64_t)c->shard_n == (uint64_t)c->shard_i;
     int tty = isatty(STDERR_FILENO);
     double start = now_s();
+    Ticker tick = { c->label, 0, total, start, start, tty, c->progress_lines };
     static uint64_t fired[COVER_MAX];
     memset(fired, 0, sizeof fired);
     int rc = 0;
     if (c->jobs <= 1 || total <= 1) {
         SimConfig one = *c;
         one.jobs = 1;
-        rc = run_part(&s, &one, 0, out, fired, -1, total, start, tty);
+        rc = run_part(&s, &one, 0, out, fired, -1, &tick);
     } else {
         int jobs = c->jobs;
         FILE *lines[64], *cover[64];
@@ -266,7 +292,7 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov)
             if (pid[w] == 0) {
                 close(ticks[0]);
                 static uint64_t mine[COVER_MAX];
-                int wrc = run_part(&s, c, w, lines[w], mine, ticks[1], total, start, 0);
+                int wrc = run_part(&s, c, w, lines[w], mine, ticks[1], NULL);
                 for (int i = 0; i < COVER_MAX; i++)
                     fprintf(cover[w], "%llu\n", (unsigned long long)mine[i]);
                 fflush(lines[w]);
@@ -278,11 +304,20 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov)
         uint64_t done = 0;
         char buf[256];
         ssize_t got;
-        while ((got = read(ticks[0], buf, sizeof buf)) > 0 || (got < 0 && errno == EINTR)) {
-            if (got > 0)
-                done += (uint64_t)got;
-            if (tty)
-                progress(c->label, done, total, start);
+        for (;;) {
+            struct pollfd pf = { ticks[0], POLLIN, 0 };
+            if (poll(&pf, 1, 1000) == 0) {   /* nothing finished this second: a line may still be due */
+                progress(&tick);
+                continue;
+            }
+            got = read(ticks[0], buf, sizeof buf);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0)
+                break;
+            done += (uint64_t)got;
+            tick.done = done;
+            progress(&tick);
         }
         close(ticks[0]);
         for (int w = 0; w < jobs; w++) {

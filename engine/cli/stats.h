@@ -82,10 +82,12 @@ typedef struct SimConfig {
     int jobs;                      /* worker processes, >= 1 */
     int check;                     /* invariant checks after every decision */
     const char *label;             /* for the progress line */
+    int progress_lines;            /* when stderr is not a terminal: a progress line every
+                                      this many seconds (0: none) */
 } SimConfig;
 
 /* Plays the batch; writes lines to out; fills cov (may be NULL). Progress goes
- * to stderr only when stderr is a terminal. Returns 0, or 1 after printing
+ * to stderr: a bar on a terminal, else lines if progress_lines asks. Returns 0, or 1 after printing
  * the error (a failed game names its seed and decision). */
 int sim_run(const SimConfig *c, FILE *out, Coverage *cov);
 /* A SimConfig with the defaults sim and compare share (2 players, seed 1, one job). */
