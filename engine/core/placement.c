@@ -24,13 +24,15 @@ bool stack_takes_tile(const Game *g, int cell)
 static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
 {
     memset(owners, 0, (size_t)g->board.land_count);
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place == AT_BOARD)
-                owners[g->board.land_index[c->cell]] |=
-                    (uint8_t)((1 << p) | ((c->flags & CRITTER_DORMANT) ? OWNERS_DORMANT : 0));
-        }
+    int players = g->players, per = g->rules.critters_per_player;   /* owners[] may alias g: read once */
+    const uint8_t *land_index = g->board.land_index;
+    for (int p = 0; p < players; p++) {
+        const Critter *c = g->player[p].critters;
+        for (int i = 0; i < per; i++)
+            if (c[i].place == AT_BOARD)
+                owners[land_index[c[i].cell]] |=
+                    (uint8_t)((1 << p) | ((c[i].flags & CRITTER_DORMANT) ? OWNERS_DORMANT : 0));
+    }
 }
 
 /* The class of land index k's top tile. */
@@ -93,43 +95,107 @@ static void tile_edge_masks(const Game *g, int type, FacingMask out[HEX_DIRS])
     }
 }
 
-static int scan_placements(const Game *g, int type, int mask, Option *o, int *n, int max, bool first_only)
+/* What every scan of stackable stacks needs: the tile's edge masks, the
+ * edges lava hides, the owners of each stack. */
+typedef struct StackScan {
+    FacingMask own[HEX_DIRS], hidden[MAX_LAND];
+    uint8_t owners[MAX_LAND];
+    bool lava;
+    int rotations;
+} StackScan;
+
+static void scan_begin(const Game *g, int type, StackScan *sc)
 {
     const Board *b = &g->board;
-    int rotations = g->rules.tile_types[type].distinct_rotations;
-    FacingMask own[HEX_DIRS], hidden[MAX_LAND];
+    sc->rotations = g->rules.tile_types[type].distinct_rotations;
     if (b->has_types)
-        memcpy(own, b->type_edges[type], sizeof own);
+        memcpy(sc->own, b->type_edges[type], sizeof sc->own);
     else
-        tile_edge_masks(g, type, own);
-    bool lava = lava_hidden_edges(g, hidden);
-    uint8_t owners[MAX_LAND];
-    stack_owners(g, owners);
-    int found = 0;
-    for (int k = 0; k < b->land_count; k++) {
-        if (!stack_open(g, k, mask, owners) || (owners[k] & OWNERS_DORMANT))
-            continue;
-        int cell = b->land[k];
-        FacingMask facing = facing_at(g, k, lava, hidden);
-        for (int rot = 0; rot < rotations; rot++)
-            if (own[rot] & facing) {
-                found++;
-                if (first_only)
-                    return found;
-                put(o, n, max, VERB_TILE, cell, rot, type);
-            }
-    }
-    return found;
+        tile_edge_masks(g, type, sc->own);
+    sc->lava = lava_hidden_edges(g, sc->hidden);
+    stack_owners(g, sc->owners);
+}
+
+/* Whether stack k takes the tile: open (stack_open), no dormant critter. */
+static bool scan_takes(const Game *g, int k, int mask, const StackScan *sc)
+{
+    return stack_open(g, k, mask, sc->owners) && !(sc->owners[k] & OWNERS_DORMANT);
 }
 
 bool placement_exists(const Game *g, int type, int mask)
 {
-    return scan_placements(g, type, mask, NULL, NULL, 0, true) > 0;
+    StackScan sc;
+    scan_begin(g, type, &sc);
+    for (int k = 0; k < g->board.land_count; k++) {
+        if (!scan_takes(g, k, mask, &sc))
+            continue;
+        FacingMask facing = facing_at(g, k, sc.lava, sc.hidden);
+        for (int rot = 0; rot < sc.rotations; rot++)
+            if (sc.own[rot] & facing)
+                return true;
+    }
+    return false;
+}
+
+/* list_placements on a board with its derived data, room for every write
+ * and every player targetable: the loop the bench compares with a bare one. */
+static int list_fast(const Game *g, int type, Option *o, int at)
+{
+    const Board *b = &g->board;
+    FacingMask own[HEX_DIRS], hidden[MAX_LAND];
+    memcpy(own, b->type_edges[type], sizeof own);
+    int rotations = g->rules.tile_types[type].distinct_rotations;
+    bool lava = lava_hidden_edges(g, hidden);
+    uint8_t dormant[MAX_LAND];   /* read only once a dormant critter was seen */
+    bool any_dormant = false;
+    int players = g->players, per = g->rules.critters_per_player;
+    for (int p = 0; p < players; p++)
+        for (int i = 0; i < per; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if ((c->flags & CRITTER_DORMANT) && c->place == AT_BOARD) {
+                if (!any_dormant)
+                    memset(dormant, 0, (size_t)b->land_count);
+                any_dormant = true;
+                dormant[b->land_index[c->cell]] = 1;
+            }
+        }
+    for (int k = 0; k < b->land_count; k++) {
+        /* Targetable whoever stands there; only a dormant critter, lava or a volcano closes a stack. */
+        if ((any_dormant && dormant[k]) || !tile_class_takes_stacking(b->land_class[k]) ||
+            (lava && (b->cells[b->land[k]].flags & CELL_LAVA)))
+            continue;
+        FacingMask facing = lava ? b->land_facing[k] & ~hidden[k] : b->land_facing[k];
+        uint64_t cell_word = option_pack(VERB_TILE, 0, b->land[k], type, 0);
+        for (int rot = 0; rot < rotations; rot++)
+            if (own[rot] & facing)
+                option_store(&o[at++], cell_word | option_pack(0, rot, 0, 0, 0));
+    }
+    return at;
 }
 
 void list_placements(const Game *g, int type, int mask, Option *o, int *n, int max)
 {
-    scan_placements(g, type, mask, o, n, max, false);
+    int all = (1 << g->players) - 1;
+    if (g->board.has_types && (mask & all) == all && *n + g->board.land_count * HEX_DIRS <= max) {
+        *n = list_fast(g, type, o, *n);
+        return;
+    }
+    StackScan sc;
+    scan_begin(g, type, &sc);
+    int at = *n;   /* a local count: stores into o cannot alias it */
+    for (int k = 0; k < g->board.land_count; k++) {
+        if (!scan_takes(g, k, mask, &sc))
+            continue;
+        FacingMask facing = facing_at(g, k, sc.lava, sc.hidden);
+        uint64_t cell_word = option_pack(VERB_TILE, 0, g->board.land[k], type, 0);
+        for (int rot = 0; rot < sc.rotations; rot++)
+            if (sc.own[rot] & facing) {
+                if (at < max)
+                    option_store(&o[at], cell_word | option_pack(0, rot, 0, 0, 0));
+                at++;
+            }
+    }
+    *n = at;
 }
 
 static int scan_targets(const Game *g, int mask, Option *o, int *n, int max, bool first_only)
