@@ -155,6 +155,14 @@ int board_push(Board *b, int cell, int type, int rotation)
     return 0;
 }
 
+void board_turn_top(Board *b, int cell, int rotation)
+{
+    if (b->cells[cell].top == NO_TILE)
+        return;
+    b->tiles[b->cells[cell].top].rotation = (uint8_t)(((rotation % 6) + 6) % 6);
+    top_changed(b, cell);
+}
+
 void board_pop(Board *b, int cell)
 {
     Cell *c = &b->cells[cell];

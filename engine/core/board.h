@@ -100,6 +100,8 @@ void board_set_rules(Board *b, const Rules *rules);
 int board_push(Board *b, int cell, int type, int rotation);
 /* Removes the top tile (the cell may become ocean). */
 void board_pop(Board *b, int cell);
+/* Turns the top tile of a land cell to `rotation` (taken modulo 6). */
+void board_turn_top(Board *b, int cell, int rotation);
 /* Fills the derived per-land data from the stacks; for code that moves cells
  * wholesale (island moves) rather than through board_push/board_pop. */
 void board_refresh(Board *b, const Rules *rules);

@@ -52,15 +52,15 @@ static bool stack_open(const Game *g, int k, int mask, const uint8_t owners[MAX_
 }
 
 /* Facing bits that lava hides, by land index: a lava cell shows no biome to
- * its neighbours. Returns whether any land lies next to lava (else hidden[] is
- * left unset). The lava list is the truth for lava marks (invariants_check). */
+ * its neighbours. Returns whether any land cell has lava (else hidden[] is
+ * left unset). */
 static bool lava_hidden_edges(const Game *g, FacingMask hidden[MAX_LAND])
 {
     const Board *b = &g->board;
     bool any = false;
-    for (int l = 0; l < g->lava_count; l++) {
-        int cell = g->lava[l].cell;
-        if (!board_is_land(b, cell))
+    for (int k = 0; k < b->land_count; k++) {
+        int cell = b->land[k];
+        if (!(b->cells[cell].flags & CELL_LAVA))
             continue;
         if (!any)
             memset(hidden, 0, sizeof(FacingMask) * (size_t)b->land_count);
