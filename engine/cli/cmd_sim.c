@@ -64,8 +64,11 @@ static void progress(Ticker *t)
         if (t->every <= 0 || now - t->last_line < t->every)
             return;
         t->last_line = now;
-        fprintf(stderr, "%s: %llu/%llu games after %.0fs%s%.0fs left\n", label, (unsigned long long)t->done,
-                (unsigned long long)t->total, el, t->done ? ", about " : ", ", left);
+        if (t->done)
+            fprintf(stderr, "%s: %llu/%llu games after %.0fs, about %.0fs left\n", label,
+                    (unsigned long long)t->done, (unsigned long long)t->total, el, left);
+        else
+            fprintf(stderr, "%s: 0/%llu games after %.0fs\n", label, (unsigned long long)t->total, el);
         return;
     }
     int width = 30, fill = t->total ? (int)(width * t->done / t->total) : width;

@@ -234,6 +234,15 @@ bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIR
 
 FacingMask board_facing_mask(const Board *b, const Rules *rules, int cell)
 {
+    if (b->has_types) {   /* the neighbours' codes, lava applied */
+        FacingMask m = 0;
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int n = board_neighbour(cell, d);
+            if (n != NO_CELL && b->cells[n].top != NO_TILE && !(b->cells[n].flags & CELL_LAVA))
+                m |= shown(b, n, hex_opposite(d));
+        }
+        return m;
+    }
     uint8_t facing[HEX_DIRS];
     board_facing(b, rules, cell, facing);
     FacingMask m = 0;

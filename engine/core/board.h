@@ -146,7 +146,7 @@ bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type,
  * (BIOME_NONE where nothing faces), for testing many tiles and rotations. */
 void board_facing(const Board *b, const Rules *rules, int cell, uint8_t facing[HEX_DIRS]);
 bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIRS]);
-/* board_facing as a FacingMask (through the rules: for boards without types). */
+/* board_facing as a FacingMask, for any cell (land or ocean), lava applied. */
 FacingMask board_facing_mask(const Board *b, const Rules *rules, int cell);
 
 /* Neighbour cells of `cell` whose height is lower than `height` (ocean counts),

@@ -411,15 +411,19 @@ void list_setup_tiles(const Game *g, Option *o, int *n, int max)
     View v;
     if (b->land_count > 0)
         view_compute(g, &v);
+    FacingMask facing[512], own[HEX_DIRS];
+    for (int i = 0; i < nc; i++)
+        facing[i] = board_facing_mask(b, &g->rules, cells[i]);
     int before = *n;
     for (int pass = 0; pass < 2 && *n == before; pass++)
         for (int t = 0; t < g->rules.tile_type_count; t++) {
             const TileType *tt = &g->rules.tile_types[t];
             if (tt->tile_class != want)
                 continue;
+            tile_edge_masks(g, t, own);
             for (int i = 0; i < nc; i++)
                 for (int rot = 0; rot < tt->distinct_rotations; rot++) {
-                    if (need_connect && !board_edges_connect(b, &g->rules, cells[i], t, rot))
+                    if (need_connect && !(own[rot] & facing[i]))   /* board_edges_connect */
                         continue;
                     if (pass == 0 && b->land_count > 0 && !setup_leaves_free_area(g, &v, t, cells[i], rot))
                         continue;
