@@ -43,7 +43,7 @@ static int class_at(const Game *g, int k)
 }
 
 /* stack_takes_tile and stack_targetable for land index k, with the owners
- * precomputed; a stack where a dormant critter stands is never stacked on. */
+ * precomputed (scan_takes adds the dormancy rule). */
 static bool stack_open(const Game *g, int k, int mask, const uint8_t owners[MAX_LAND])
 {
     int cls = class_at(g, k);
