@@ -112,7 +112,6 @@ static int powers_run(Session *s, int *of)
             k++;
         if (k == scripts)
             snprintf(seen[scripts++], sizeof seen[0], "%s", fc[i].chunk);
-        (void)k;
     }
     for (int k = 0; k < scripts; k++) {
         uint64_t fired = 0;
