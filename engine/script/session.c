@@ -164,8 +164,10 @@ void session_script_error(Session *s, const Game *g, const char *what, const cha
         return;   /* a look-ahead clone: counted in its Game.script_errors only */
     if (s->error_count++ > 0)
         return;
-    snprintf(s->error, sizeof s->error, "%s (seed %llu, turn %d, player %c, in %s)", message,
-             (unsigned long long)g->seed, g->turn, 'A' + g->active, what);
+    const char *trace = strstr(message, "\nstack traceback:");
+    int head = trace ? (int)(trace - message) : (int)strlen(message);
+    snprintf(s->error, sizeof s->error, "%.*s (seed %llu, turn %d, player %c, in %s)%s", head, message,
+             (unsigned long long)g->seed, g->turn, 'A' + g->active, what, trace ? trace : "");
     if (!s->quiet)
         fprintf(stderr, "volcanique: script error: %s\n", s->error);
 }

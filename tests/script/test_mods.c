@@ -222,6 +222,36 @@ TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
     remove_root(root);
 }
 
+/* Loud errors: the message names the file and line, the script frames that
+ * led there, the game's seed, turn and player, and the event. */
+TEST(mods_script_error_names_file_line_traceback_seed_turn_and_event)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "deep", "mod.lua",
+        "local function inner(n)\n"
+        "  if n == 3 then error('deep trouble') end\n"
+        "end\n"
+        "local function outer(n) inner(n) end\n"
+        "on('turn_start', function(ev) outer(game.turn()) end)\n"
+        "return { name = 'deep', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "deep", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 11, err, sizeof err) == 0);
+    play_to_turn(&s, 4);
+    CHECK_EQ(s.error_count, 1);
+    CHECK_EQ(s.game.script_errors, 1);
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:2: deep trouble (seed 11, turn 3, player");
+    CHECK_STR_CONTAINS(s.error, "in event 'turn_start'");
+    CHECK_STR_CONTAINS(s.error, "stack traceback:");
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:2: in function 'inner'");
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:4: in function 'outer'");
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:5:");
+    session_close(&s);
+    remove_root(root);
+}
+
 /* The attacks: one mod rewrote library tables (game's, string's) for every
  * other script, and a handler could keep state in a global. */
 TEST(mods_attack_shared_game_tables_and_global_state)
