@@ -193,6 +193,10 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
     }
     bots_free(bots, g->players);
     record_tail(u, g, r);   /* the final scoring is real play: its handler calls count */
+    if (c->check && script_kept_check(u->s->script, err, sizeof err)) {
+        fprintf(stderr, "volcanique: game seed %llu: %s\n", (unsigned long long)seed, err);
+        return 1;
+    }
     int winner = __builtin_popcount((unsigned)r->winners) == 1 ? __builtin_ctz((unsigned)r->winners) : -1;
     r->lead_changes += winner >= 0 && leader >= 0 && winner != leader;
     return 0;
@@ -421,7 +425,7 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov, ErrorTally *tally)
     }
     s.quiet = 1;   /* failures are counted per game and reported once at the end */
     Setup u = { .s = &s, .c = c };
-    if (resolve(&u, err, sizeof err)) {
+    if (resolve(&u, err, sizeof err) || (c->check && script_kept_mark(s.script, err, sizeof err) < 0)) {
         fprintf(stderr, "volcanique: %s\n", err);
         session_close(&s);
         return 1;
