@@ -10,6 +10,8 @@
  *           (card indices), "hold" (card indices per seat), "params"
  *           ([{"name", "value"}, ...], GameOptions.params in order)
  *   "mods": [{"name", "hash"}, ...] given by the caller, may be empty
+ *   "cards": [{"name", "from"}, ...] each power card and the file that declared
+ *           it, given by the caller; written only when given
  *   "seed": the 64-bit seed as a string of decimal digits ("18446744073709551615"),
  *           always a string so every value is exact in any JSON reader.
  *           (The reader also accepts a non-negative JSON integer.)
@@ -49,10 +51,19 @@ typedef struct SaveMod {
     char hash[17];   /* as given by the mod loader, at most 16 characters */
 } SaveMod;
 
+/* Where a power card of the game was declared: informative, for a reader
+ * wondering which mod a card came from (the rules hash is the check). */
+typedef struct SaveCard {
+    char name[NAME_LEN];
+    char from[96];   /* the declaring file, "scripts/powers/rift.lua" or "mods/NAME/FILE" */
+} SaveCard;
+
 typedef struct SaveMeta {
     char rules_version[32];
     int mod_count;                   /* 0..SAVE_MAX_MODS */
     SaveMod mods[SAVE_MAX_MODS];
+    int card_count;                  /* 0..MAX_POWER_CARDS; 0 writes no "cards" key */
+    SaveCard cards[MAX_POWER_CARDS];
     char *scenario;                  /* the scenario text the game started from, or NULL (game_init).
                                         Writing: the caller's; in a LoadedSave: malloc'd, freed by
                                         loaded_save_free */

@@ -172,6 +172,18 @@ void session_script_error(Session *s, const Game *g, const char *what, const cha
         fprintf(stderr, "volcanique: script error: %s\n", s->error);
 }
 
+void session_save_meta(const Session *s, SaveMeta *meta)
+{
+    memset(meta, 0, sizeof *meta);
+    snprintf(meta->rules_version, sizeof meta->rules_version, "%s", RULES_VERSION);
+    mods_to_save(&s->mods, meta);
+    meta->card_count = s->rules.power_card_count;
+    for (int i = 0; i < s->rules.power_card_count; i++) {
+        snprintf(meta->cards[i].name, sizeof meta->cards[i].name, "%s", s->rules.power_cards[i].name);
+        snprintf(meta->cards[i].from, sizeof meta->cards[i].from, "%s", s->card_docs[i].chunk);
+    }
+}
+
 static uint32_t random_below(void *ud, uint32_t bound)
 {
     Session *s = ud;

@@ -479,6 +479,36 @@ TEST(mods_hash_attack_moving_bytes_between_files_or_renaming_changes_it)
     remove_root(root);
 }
 
+/* Saves record each power card with the file that declared it, so a reader
+ * sees which mod a card came from; the list reads back. */
+TEST(mods_saves_record_which_file_declared_each_card)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "vents", "mod.lua",
+        "card { name = 'Steam vents', levels = { 1, 3 }, stars = 1, text = 'Nothing yet.' }\n"
+        "return { name = 'vents', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "vents", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 9, err, sizeof err) == 0);
+    static SaveMeta meta;
+    session_save_meta(&s, &meta);
+    char *text = save_to_string(&s.game, &s.log, &meta);
+    REQUIRE(text != NULL);
+    CHECK_STR_CONTAINS(text, "\"cards\": [");
+    CHECK_STR_CONTAINS(text, "\"from\": \"mods/vents/mod.lua\"");
+    static LoadedSave ls;
+    REQUIRE(save_parse(text, &ls, err, sizeof err) == 0);
+    free(text);
+    REQUIRE(ls.meta.card_count == 1);
+    CHECK(strcmp(ls.meta.cards[0].name, "Steam vents") == 0);
+    CHECK(strcmp(ls.meta.cards[0].from, "mods/vents/mod.lua") == 0);
+    loaded_save_free(&ls);
+    session_close(&s);
+    remove_root(root);
+}
+
 TEST(mods_a_save_refuses_a_changed_mod_set)
 {
     char root[64], err[512];
