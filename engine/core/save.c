@@ -866,11 +866,9 @@ void loaded_save_free(LoadedSave *ls)
 
 /* ---- restore ------------------------------------------------------------- */
 
-int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
-                 const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+int save_replay(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
 {
-    if (rules_hash(rules) != ls->rules_hash)
-        return fail(err, errlen, "the save was made with different rules (content or mods changed)");
     char msg[256];
     if (ls->meta.scenario) {
         if (scenario_start(g, rules, ls->meta.scenario, &ls->options, &ls->seed, hooks, hooks_ud, msg,
@@ -885,8 +883,19 @@ int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *l
     for (int i = 0; i < ls->log.len; i++) {
         const Option *o = &ls->log.items[i];
         if (game_apply_option(g, o, msg, sizeof msg) != 0)
-            return fail(err, errlen, "action %d (%s) is not legal at that point: %s", i, verb_name(o->verb), msg);
+            return fail(err, errlen, "action %d (%s, turn %d) is not legal at that point: %s", i, verb_name(o->verb),
+                        g->turn, msg);
     }
+    return 0;
+}
+
+int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                 const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+{
+    if (rules_hash(rules) != ls->rules_hash)
+        return fail(err, errlen, "the save was made with different rules (content or mods changed)");
+    if (save_replay(g, rules, ls, log, hooks, hooks_ud, err, errlen))
+        return -1;
     if (game_hash(g) != ls->state_hash)
         return fail(err, errlen, "state hash mismatch: the save is damaged or the rules changed");
     return 0;

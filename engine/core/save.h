@@ -115,10 +115,17 @@ void loaded_save_free(LoadedSave *ls);
  * game then records nothing). On failure *g is a valid game stopped where the
  * replay stopped (g->log still points at `log`, if given).
  * Errors: "the save was made with different rules (content or mods changed)",
- * "action N (verb) is not legal at that point: ..." (N indexes "actions"),
+ * "action N (verb, turn T) is not legal at that point: ..." (N indexes "actions"),
  * "state hash mismatch: the save is damaged or the rules changed".
  * Never writes any file. */
 int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
                  const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
+/* save_restore without its two checks (rules hash, state hash): plays the
+ * save's actions under `rules`, whatever rules the save was made with, so
+ * that a changed script can be tried on a game in progress (hot reload). The
+ * same errors otherwise, with the turn of the action that no longer fits:
+ * "action N (verb, turn T) is not legal at that point: ...". */
+int save_replay(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
 
 #endif

@@ -290,8 +290,6 @@ int sb_traceback(lua_State *L)
         return 1;
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    luaL_addstring(&b, msg);
-    luaL_addstring(&b, "\nstack traceback:");
     lua_Debug ar;
     int frames = 0;
     for (int level = 1; lua_getstack(L, level, &ar) && frames < SB_TRACE_FRAMES; level++) {
@@ -306,6 +304,10 @@ int sb_traceback(lua_State *L)
         frames++;
     }
     luaL_pushresult(&b);
+    if (frames > 0)
+        lua_pushfstring(L, "%s\nstack traceback:%s", msg, lua_tostring(L, -1));
+    else
+        lua_pushvalue(L, 1);
     return 1;
 }
 
