@@ -3,7 +3,8 @@
  * takes, every sandbox global and game.* entry, every card{} field and
  * ability, every mark trait and every rules-test function must appear in
  * docs/lua-api.md and in the LuaLS annotations scripts/meta/volcanique.lua
- * (volcanique_test.lua for the rules-test functions). The names come from the
+ * (volcanique_test.lua for the rules-test functions), and every sandbox
+ * global and library field in luacheck's .luacheckrc. The names come from the
  * running engine (or, for the rules-test functions, from the runner's own
  * table in its source), not from a list kept here. */
 #include <stdio.h>
@@ -192,6 +193,49 @@ static void collect(lua_State *L, int t, Names *out)
     }
 }
 
+/* Whether `word` occurs in the span as a whole word (not inside a longer name). */
+static int has_word(Span s, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = s.start; p && (p = strstr(p, word)) && p < s.end; p++) {
+        char before = p > s.start ? p[-1] : ' ', after = p[n];
+        int inside = (before >= 'a' && before <= 'z') || before == '_' || (after >= 'a' && after <= 'z') ||
+                     (after >= '0' && after <= '9') || after == '_';
+        if (!inside)
+            return 1;
+    }
+    return 0;
+}
+
+/* .luacheckrc declares each sandbox global: a function as "name", a library
+ * table as `name = fields(...)` naming each of its fields. */
+static void need_in_luacheckrc(lua_State *L, int base, const Names *globals)
+{
+    char *rc = slurp(".luacheckrc");
+    REQUIRE(rc != NULL);
+    for (int i = 0; i < globals->n; i++) {
+        char pat[96], what[96];
+        snprintf(what, sizeof what, "global '%s'", globals->name[i]);
+        if (globals->type[i] != LUA_TTABLE) {
+            snprintf(pat, sizeof pat, "\"%s\"", globals->name[i]);
+            need(rc, ".luacheckrc", what, pat);
+            continue;
+        }
+        snprintf(pat, sizeof pat, "%s = fields(", globals->name[i]);
+        Span lib = span_of(rc, pat, "),\n");
+        need(rc, ".luacheckrc", what, pat);
+        static Names fields;
+        lua_getfield(L, base, globals->name[i]);
+        collect(L, lua_gettop(L), &fields);
+        lua_pop(L, 1);
+        for (int k = 0; k < fields.n && lib.start; k++)
+            if (!has_word(lib, fields.name[k]))
+                th_fail(__FILE__, __LINE__, "%s.%s is not among the fields .luacheckrc gives %s", globals->name[i],
+                        fields.name[k], globals->name[i]);
+    }
+    free(rc);
+}
+
 TEST(api_docs_name_every_global_and_game_function)
 {
     char *doc = slurp(DOC), *meta = slurp(META);
@@ -231,6 +275,7 @@ TEST(api_docs_name_every_global_and_game_function)
             need(meta, META, what, pat);
         }
     }
+    need_in_luacheckrc(L, base, &globals);
     lua_settop(L, base - 1);
     /* The API's own globals, and the mod-only ones that live in each mod's environment. */
     need(doc, DOC, "global 'require'", "`require(modname)`");
