@@ -8,7 +8,8 @@
 -- The reference in prose is docs/lua-api.md; tests/script/test_api_docs.c
 -- checks that both name everything the engine has.
 
----@alias Player integer a player number, from 0
+---A player number, from 0.
+---@alias Player integer
 ---@alias Biome "dark"|"medium"|"light"
 ---@alias TileClass "uno"|"duo"|"trio"|"volcano"|"soil"
 ---@alias CritterPlace "hand"|"board"|"crater"|"grid"|"aside"|"unused"
@@ -20,7 +21,8 @@
 ---@alias DecisionKind "setup_tile"|"setup_critter"|"bonus"|"move"|"buy"|"place"|"migrate"|"keep"|"target"|"unlock"|"evacuate"|"island"|"claim"|"sacrifice"|"discard"|"script"|"erupt"|"lava_flow"|"game_over"
 ---An end reason: the base game's, or one a script registered with game.end_reason.
 ---@alias EndReason "none"|"supply"|"hand_empty"|"stalled"|string
----@alias CardRef string|integer a power card's name, or its index from 0
+---A power card's name, or its index from 0.
+---@alias CardRef string|integer
 
 -- ---------------------------------------------------------------- events
 
