@@ -136,6 +136,21 @@ test("a cooperative bolt gives one such move in the move step", function()
   expect_eq(game.critter(1, 1).place, "hand")
 end)
 
+test("a cooperative bolt move onto a holder's biome shares it, then and at later contests", function()
+  scenario(moving("caldera A Cooperative_critters\nhold B Cooperative_critters\ntile 1 0 uno_dark\n" ..
+                  "resources A dark 2"))
+  choose("Caldera card Cooperative critters")
+  choose(COOP_MOVE)
+  expect_eq(game.critter(0, 1).place, "board", "the mover was sent home")
+  expect_eq(game.critter(0, 1).biome, "light")
+  expect_eq(game.critter(1, 1).place, "board", "the holder's critter was sent home")
+  -- A's tile placement resolves contests again: the sharers stay.
+  choose("buy a dark-medium-light Trio")
+  choose("place the dark-medium-light Trio at (1,0): light E-SE")
+  expect_eq(game.critter(0, 1).place, "board", "the mover was contested later")
+  expect_eq(game.critter(1, 1).place, "board", "the holder's critter was contested later")
+end)
+
 test("a cooperative bolt is offered in the move step but not in the buy step", function()
   scenario(moving("caldera A Cooperative_critters\nresources A dark 3"))
   expect(offered("Caldera card Cooperative critters"), "not offered in the move step")
