@@ -28,6 +28,7 @@ local JOINING = [[
 test("a herding critter joins its owner's biome on a neighbouring tile, forming a herd", function()
   scenario(JOINING .. "hold A Herding_critters")
   choose("from the light area at (-1,0) to the dark area at (0,0)")
+  expect(decision().kind ~= "keep", "asked to send a critter of the herd home")
   expect_eq(game.critters_on_land(0), 2, "the joining critter did not stay")
   local c = game.critter(0, 2)
   expect_eq(c.q, 0)
@@ -61,6 +62,7 @@ test("a herd moves as one onto an uncontrolled biome", function()
     expect_eq(c.place, "board")
     expect_eq(c.biome, "light", "a critter of the herd stayed behind")
   end
+  expect(decision().kind ~= "keep", "the herd was broken up after its move")
   expect(decision().kind ~= "move", "the herd's move was not the step's one move")
 end)
 
@@ -121,6 +123,7 @@ test("a herd keeps all of its lead in a contest", function()
   expect_eq(game.critters_on_land(1), 0, "B's critter survived")
   expect_eq(decision().kind, "keep")
   choose("send your critter on the dark area at (0,0)")
+  expect(decision().kind ~= "keep", "asked to send a second critter home")
   expect_eq(game.critters_on_land(0), 2, "the herd kept less than its lead of two")
 end)
 
