@@ -60,3 +60,24 @@ test("bountiful resources raise the holder's limit only", function()
   expect_eq(decision().kind, "discard")
   expect_eq(decision().player, 1)
 end)
+
+-- Where a Caldera bolt could be played in the holder's turn.
+local STEPS = { "move", "buy", "target", "claim", "sacrifice" }
+
+test("a Caldera Bountiful resources card has no bolt to play", function()
+  for _, step in ipairs(STEPS) do
+    scenario(([[
+      turn A %s
+      caldera A Bountiful_resources
+      tile 0 0 uno_dark
+      tile 1 0 uno_dark
+      tile 3 0 uno_light
+      critter A 0 0 dark
+      resources A dark 3
+    ]]):format(step))
+    expect(#options() > 1, "no choice at the " .. step .. " step")
+    for _, o in ipairs(options()) do
+      expect(o.verb ~= "play_card", "offered at the " .. step .. " step: " .. o.text)
+    end
+  end
+end)

@@ -103,6 +103,25 @@ test("converging plates stop as soon as the island touches another", function()
   expect_eq(#game.islands(), 1, "the islands did not join")
 end)
 
+test("converging plates never move land off the board", function()
+  scenario[[
+    turn A move
+    hold A Converging_tectonic_plates
+    tile 19 0 uno_dark
+    critter A 19 0 dark
+  ]]
+  pass()
+  expect(asked())
+  local shifts = 0
+  for _, o in ipairs(options()) do
+    if o.verb == "choose" then
+      shifts = shifts + 1
+      expect(o.q <= 19, "a shift off the board's east edge: " .. o.text)
+    end
+  end
+  expect_eq(shifts, 8, "east and north-east are off the board; the other four directions give 8 shifts")
+end)
+
 test("converging plates with one island ask straight where it shifts", function()
   scenario[[
     turn A move

@@ -156,3 +156,24 @@ test("a holder of pack critters too moves and collects by the pack's rules", fun
   run()
   expect_eq(game.resources(0).dark, 3, "the pack of three did not collect three")
 end)
+
+-- Where a Caldera bolt could be played in the holder's turn.
+local STEPS = { "move", "buy", "target", "claim", "sacrifice" }
+
+test("a Caldera Herding critters card has no bolt to play", function()
+  for _, step in ipairs(STEPS) do
+    scenario(([[
+      turn A %s
+      caldera A Herding_critters
+      tile 0 0 uno_dark
+      tile 1 0 uno_dark
+      tile 3 0 uno_light
+      critter A 0 0 dark
+      resources A dark 3
+    ]]):format(step))
+    expect(#options() > 1, "no choice at the " .. step .. " step")
+    for _, o in ipairs(options()) do
+      expect(o.verb ~= "play_card", "offered at the " .. step .. " step: " .. o.text)
+    end
+  end
+end)
