@@ -180,7 +180,7 @@ static void apply_place(Game *g, const Option *o)
 {
     int p = g->pending.player;
     bool on_soil = board_top_class(&g->board, &g->rules, o->cell) == TILE_SOIL;
-    queue_displaced(g, o->cell, DK_MIGRATE);
+    queue_displaced(g, o->cell, DK_MIGRATE, CAUSE_COVERED);
     board_push(&g->board, o->cell, o->subject, o->sub);
     g->contest_dirty = 1;
     if (on_soil)

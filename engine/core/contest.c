@@ -23,11 +23,11 @@ void queue_pop(Game *g)
 
 /* Queues critter id (on the board) with the land of its region as it is now
  * (view v) as where it may go. A critter that stays goes to hand instead. */
-static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_flee)
+static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_flee, int cause)
 {
     const Critter *c = game_critter(g, id);
     if (critter_has_trait(g, c, CT_STAYS)) {
-        critter_to_hand(g, id, kind == DK_MIGRATE ? CAUSE_COVERED : CAUSE_LAVA);
+        critter_to_hand(g, id, cause);
         return;
     }
     QueueItem q;
@@ -38,6 +38,7 @@ static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_
     q.cell = c->cell;
     q.biome = (uint8_t)board_area_biome(&g->board, &g->rules, c->cell, c->area);
     q.must_flee = must_flee;
+    q.cause = (uint8_t)cause;
     int region = view_region(g, v, c->cell, c->area);
     const Board *b = &g->board;
     for (int k = 0; k < b->land_count; k++) {
@@ -50,21 +51,39 @@ static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_
     queue_push(g, &q);
 }
 
-void queue_critter(Game *g, int id, int kind)
+void queue_critter(Game *g, int id, int kind, int cause)
 {
     View v;
     view_compute(g, &v);
-    queue_with_view(g, &v, id, kind, false);
+    queue_with_view(g, &v, id, kind, false, cause);
 }
 
-void queue_flee(Game *g, int id)
+void queue_flee(Game *g, int id, int cause)
 {
     View v;
     view_compute(g, &v);
-    queue_with_view(g, &v, id, DK_EVACUATE, true);
+    queue_with_view(g, &v, id, DK_EVACUATE, true, cause);
 }
 
-int queue_displaced(Game *g, int cell, int kind)
+bool critters_hit(Game *g, int cell, int cause)
+{
+    int ids[16];
+    int n = critters_on_cell(g, cell, ids, 16);
+    for (int i = 0; i < n; i++) {
+        HitOutcome hit = critter_hit(g, ids[i], cause);
+        if (hit.stop)
+            return false;
+        if (hit.spared || game_critter(g, ids[i])->place != AT_BOARD)
+            continue;
+        if (hit.flee)
+            queue_flee(g, ids[i], cause);
+        else
+            queue_critter(g, ids[i], DK_EVACUATE, cause);
+    }
+    return true;
+}
+
+int queue_displaced(Game *g, int cell, int kind, int cause)
 {
     int first = g->queue_len;
     int ids[16];
@@ -74,7 +93,7 @@ int queue_displaced(Game *g, int cell, int kind)
     View v;
     view_compute(g, &v);
     for (int i = 0; i < n; i++)
-        queue_with_view(g, &v, ids[i], kind, false);
+        queue_with_view(g, &v, ids[i], kind, false, cause);
     return first;
 }
 

@@ -108,7 +108,9 @@ void lava_progress(Game *g);
 void lava_activate_volcano(Game *g, int cell);
 
 /* Queues (contest.c). */
-void queue_critter(Game *g, int id, int kind);
+/* Queues critter id to migrate (DK_MIGRATE) or evacuate (DK_EVACUATE),
+ * displaced by `cause` (CauseKind, for the words). */
+void queue_critter(Game *g, int id, int kind, int cause);
 void queue_pop(Game *g);
 /* Every biome with critters of several players, or several of one, is
  * settled: the "contest" handlers may change who keeps how many. */
@@ -117,10 +119,15 @@ void contests_resolve(Game *g);
  * (DK_EVACUATE), owners in turn order from the active player; a critter
  * that stays (CT_STAYS) goes to hand. Returns the index of the first item
  * queued (the queue's length before). */
-int  queue_displaced(Game *g, int cell, int kind);
+int  queue_displaced(Game *g, int cell, int kind, int cause);
 /* Queues critter id to flee its stack for free (an evacuation it may not
- * decline while somewhere can take it). */
-void queue_flee(Game *g, int id);
+ * decline while somewhere can take it), from `cause`. */
+void queue_flee(Game *g, int id, int cause);
+/* Every critter on `cell` takes a blow of `cause` (critter_hit): one spared
+ * stays, one told to flee flees (queue_flee), the others evacuate or are
+ * lost (DK_EVACUATE). Returns false when a handler stopped what was coming
+ * (the critters after it are not hit). */
+bool critters_hit(Game *g, int cell, int cause);
 /* Emits "land_changed" (change: LandChange) at `cell`. */
 void land_changed(Game *g, int change, int cell);
 /* Land on from[i] moved to to[i] (i < n): the places scripts keep (state

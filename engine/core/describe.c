@@ -150,7 +150,10 @@ static const char *pass_text(const Game *g)
     }
     case DK_CLAIM: return "claim nothing more";
     case DK_SACRIFICE: return "sacrifice nothing";
-    case DK_EVACUATE: return "let the critter be lost to the lava";
+    case DK_EVACUATE:
+        return g->queue_len > 0 && g->queue[0].cause != CAUSE_LAVA ? "let the critter be lost"
+                                                                    : "let the critter be lost to the lava";
+    case DK_ISLAND: return "place no more tiles of the island";
     case DK_SCRIPT: return "decline";
     default: return "pass";
     }
@@ -305,11 +308,40 @@ static const char *const PROMPTS[DK_COUNT] = {
     [DK_GAME_OVER] = "The game is over",
 };
 
+/* What displaced a queued critter, as the subject of a sentence. */
+static const char *cause_words(int cause)
+{
+    switch (cause) {
+    case CAUSE_LAVA: return "Lava reaches";
+    case CAUSE_ERUPTION: return "The volcano erupts under";
+    case CAUSE_SLIDE: return "A tile slides onto";
+    case CAUSE_TAKEOVER: return "A critter takes the place of";
+    default: return "A blow falls on";
+    }
+}
+
+/* A queued critter's question, by why it must go: the place is the one it
+ * stood on before the change (the tile there may now be covered). */
+static void displaced_prompt(const QueueItem *q, char *buf, int len)
+{
+    Hex h = board_hex(q->cell);
+    const char *biome = biome_name(q->biome);
+    if (q->kind == DK_MIGRATE)
+        snprintf(buf, (size_t)len, "Your critter on the %s area at (%d,%d) was covered: migrate it within its %s "
+                 "biome, or send it back to hand", biome, h.q, h.r, biome);
+    else if (q->must_flee)
+        snprintf(buf, (size_t)len, "%s your critter on the %s area at (%d,%d): it must flee, for free, within its "
+                 "%s biome", cause_words(q->cause), biome, h.q, h.r, biome);
+    else
+        snprintf(buf, (size_t)len, "%s your critter on the %s area at (%d,%d): pay to evacuate it within its %s "
+                 "biome, or lose it", cause_words(q->cause), biome, h.q, h.r, biome);
+}
+
 /* Prompts that name the tile, the critter or the limit concerned. */
 static bool detailed_prompt(const Game *g, char *buf, int len)
 {
     const Pending *pd = &g->pending;
-    char name[40], at[64];
+    char name[40];
     switch (pd->kind) {
     case DK_PLACE:
         game_tile_name(g, g->bought_type, name, sizeof name);
@@ -319,13 +351,7 @@ static bool detailed_prompt(const Game *g, char *buf, int len)
     case DK_EVACUATE:
         if (g->queue_len == 0)
             return false;
-        critter_place_text(g, g->queue[0].subject, at, sizeof at);
-        if (pd->kind == DK_MIGRATE)
-            snprintf(buf, (size_t)len, "Your critter on %s was covered: migrate it within its %s biome, or send "
-                     "it back to hand", at, biome_name(g->queue[0].biome));
-        else
-            snprintf(buf, (size_t)len, "Lava reaches your critter on %s: pay to evacuate it within its %s biome, "
-                     "or lose it", at, biome_name(g->queue[0].biome));
+        displaced_prompt(&g->queue[0], buf, len);
         return true;
     case DK_DISCARD:
         snprintf(buf, (size_t)len, "You hold %d resources, more than the limit of %d: discard one",

@@ -144,7 +144,7 @@ int effect_hit(Game *g, int id, int cause, HitOutcome *out, char *err, int errle
     if (game_critter(g, id)->place != AT_BOARD || hit.spared)
         return 0;
     if (hit.flee && !critter_has_trait(g, game_critter(g, id), CT_STAYS))
-        queue_flee(g, id);
+        queue_flee(g, id, cause);
     else
         critter_to_hand(g, id, CAUSE_SCRIPT);
     return 0;
@@ -235,7 +235,7 @@ int effect_slide(Game *g, int from, int to, char *err, int errlen)
         FAIL("nothing may be built where it would land");
     const PlacedTile *top = board_top(&g->board, from);
     int type = top->type, rotation = top->rotation;
-    queue_displaced(g, to, DK_EVACUATE);            /* crushed unless they escape */
+    critters_hit(g, to, CAUSE_SLIDE);               /* crushed unless they escape */
     int riders[16];
     int n = critters_on_cell(g, from, riders, 16);
     board_pop(&g->board, from);
@@ -271,7 +271,7 @@ int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int 
             critter_to_hand(g, ids[i], CAUSE_ERUPTION);
         g->supply_volcanoes--;
     } else {
-        queue_displaced(g, cell, DK_MIGRATE);
+        queue_displaced(g, cell, DK_MIGRATE, CAUSE_COVERED);
         g->supply_tiles[type]--;
     }
     board_push(&g->board, cell, type, ((rotation % 6) + 6) % 6);

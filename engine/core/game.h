@@ -163,6 +163,7 @@ typedef struct QueueItem {
     uint8_t biome;     /* its biome before the change */
     uint8_t count;     /* DK_KEEP: critters still to send back */
     uint8_t must_flee; /* DK_EVACUATE: free, and not declined while somewhere can take it */
+    uint8_t cause;     /* what displaced it (CauseKind): lava, a slide, a blow, covered... */
     uint8_t reach[MAX_LAND / 8]; /* land indices of its region before the change */
 } QueueItem;
 
@@ -211,6 +212,9 @@ typedef struct GameHooks {
     /* Carries out action option o. Returns 1 when the action used one of the
      * turn's critter moves, 0 when not, -1 with err on failure. */
     int (*perform)(void *ud, struct Game *g, const Option *o, char *err, int errlen);
+    /* Whether the Caldera bolt of power card `card` (one declared with a
+     * bolt_offer) is worth offering to g's pending player now. Must not change g. */
+    int (*bolt_offered)(void *ud, const struct Game *g, int card);
     /* Words for the scripts' part of a decision: o NULL asks the prompt of the
      * question in front of the ask queue; otherwise the label of option o
      * (VERB_CHOOSE, VERB_PASS at a script question, VERB_ACTION). Writes a
@@ -376,6 +380,10 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
               const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
 /* Lists the legal options of the pending decision. Returns the count (0 only when over). */
 int game_options(const Game *g, Option *out, int max);
+/* The moves critter `id` (player * MAX_CRITTERS + index) could make now by
+ * the move rules and its owner's abilities, whatever the pending decision:
+ * VERB_MOVE options, at most max written; returns how many there are. */
+int game_critter_moves(const Game *g, int id, Option *out, int max);
 /* Applies option `index` of the pending decision's list. Returns 0, or -1 if the
  * index is out of range (the game is unchanged). */
 int game_apply(Game *g, int index, char *err, int errlen);

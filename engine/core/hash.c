@@ -141,7 +141,11 @@ uint64_t rules_hash(const Rules *r)
         h_u8(&f, pc->level_max);
         h_u8(&f, pc->middle_only);
         h_u8(&f, pc->bolt);
+        h_u32(&f, pc->bolt_at);
+        h_u8(&f, pc->bolt_asks);
         h_u8(&f, pc->stars);
+        h_u8(&f, pc->reach);
+        h_u8(&f, pc->join);
     }
     return f.h;
 }
@@ -352,6 +356,7 @@ uint64_t game_hash(const Game *g)
         h_u8(&f, q->biome);
         h_u8(&f, q->count);
         h_u8(&f, q->must_flee);
+        h_u8(&f, q->cause);
         h_reach(&f, &g->board, q->reach);
     }
 

@@ -38,32 +38,11 @@ static void lava_moved_event(Game *g, int cell, bool ocean)
     emit(g, &ev);
 }
 
-/* Lava about to land on `cell`: every critter there is hit. Returns false when
- * a handler stopped the lava (it never arrives). Critters not spared are
- * queued to evacuate (or to flee, for free). */
-static bool lava_hits(Game *g, int cell)
-{
-    int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
-    for (int i = 0; i < n; i++) {
-        HitOutcome hit = critter_hit(g, ids[i], CAUSE_LAVA);
-        if (hit.stop)
-            return false;
-        if (hit.spared)
-            continue;
-        if (hit.flee)
-            queue_flee(g, ids[i]);
-        else
-            queue_critter(g, ids[i], DK_EVACUATE);
-    }
-    return true;
-}
-
 /* Lava arrives at `cell` (land or ocean). */
 static void lava_arrive(Game *g, int cell)
 {
     bool land = board_is_land(&g->board, cell);
-    if (land && !lava_hits(g, cell))
+    if (land && !critters_hit(g, cell, CAUSE_LAVA))
         return;
     if (g->lava_count < MAX_LAVA)
         g->lava[g->lava_count++] = (Lava){ (uint16_t)cell, (uint8_t)!land, 0 };
@@ -144,7 +123,7 @@ void volcano_wipe(Game *g, int cell)
         HitOutcome hit = critter_hit(g, ids[i], CAUSE_ERUPTION);
         bool flee = (hit.flee || hit.spared) && !critter_has_trait(g, game_critter(g, ids[i]), CT_STAYS);
         if (flee)
-            queue_flee(g, ids[i]);
+            queue_flee(g, ids[i], CAUSE_ERUPTION);
         else
             critter_to_hand(g, ids[i], CAUSE_ERUPTION);
     }

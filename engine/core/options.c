@@ -117,50 +117,65 @@ static void reach_targets(const Game *g, const QueueItem *q, int verb, const uin
  * a player whose cards reach further (Player.reach) may go onto uncontrolled
  * biomes of neighbouring tiles or anywhere, and one whose cards join
  * (Player.join) into a biome they control within one step. */
+/* The moves of critter i of player p (on the board, free to leave), view v:
+ * within its biome to a free area of another tile; onto another biome, an
+ * uncontrolled one within the owner's reach or (join) one the owner
+ * controls within one step. */
+static void list_critter_moves(const Game *g, const View *v, int p, int i, Out *out)
+{
+    const Board *b = &g->board;
+    const Player *pl = &g->player[p];
+    const Critter *c = &pl->critters[i];
+    if (c->place != AT_BOARD || !may_leave(g, c))
+        return;
+    int region = view_region(g, v, c->cell, c->area);
+    for (int k = 0; k < b->land_count; k++) {
+        int cell = b->land[k];
+        if (cell == c->cell || cell_has_trait(g, cell, LT_NO_ENTER))
+            continue;
+        int areas = board_areas(b, &g->rules, cell);
+        for (int a = 0; a < areas; a++)
+            if (view_region(g, v, cell, a) == region && critter_at(g, cell, a) < 0)
+                put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
+    }
+    int reach = pl->reach == REACH_ANY ? 1 << 20 : pl->reach == REACH_ADJACENT ? 1 : 0;
+    int max_dist = reach > (pl->join ? 1 : 0) ? reach : (pl->join ? 1 : 0);
+    for (int k = 0; k < b->land_count; k++) {
+        int cell = b->land[k];
+        int dist = hex_distance(board_hex(cell), board_hex(c->cell));
+        if (dist > max_dist || cell_has_trait(g, cell, LT_NO_ENTER))
+            continue;
+        int areas = board_areas(b, &g->rules, cell);
+        for (int a = 0; a < areas; a++) {
+            int r = view_region(g, v, cell, a);
+            if (r == region || critter_at(g, cell, a) >= 0)
+                continue;
+            bool uncontrolled = v->players_in[r] == 0 && dist <= reach;
+            bool join = pl->join && dist <= 1 && v->players_in[r] == (1 << p);
+            if (uncontrolled || join)
+                put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
+        }
+    }
+}
+
 static void list_moves(const Game *g, Out *out)
 {
     View v;
     view_compute(g, &v);
-    const Board *b = &g->board;
-    int p = g->active;
-    const Player *pl = &g->player[p];
     put(out, VERB_PASS, 0, 0, 0, 0);
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        const Critter *c = &g->player[p].critters[i];
-        if (c->place != AT_BOARD || !may_leave(g, c))
-            continue;
-        int region = view_region(g, &v, c->cell, c->area);
-        /* Within its biome, to a free area on another tile. */
-        for (int k = 0; k < b->land_count; k++) {
-            int cell = b->land[k];
-            if (cell == c->cell || cell_has_trait(g, cell, LT_NO_ENTER))
-                continue;
-            int areas = board_areas(b, &g->rules, cell);
-            for (int a = 0; a < areas; a++)
-                if (view_region(g, &v, cell, a) == region && critter_at(g, cell, a) < 0)
-                    put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
-        }
-        /* Onto another biome: an uncontrolled one within reach, or (join) one
-         * its owner controls within one step. */
-        int reach = pl->reach == REACH_ANY ? 1 << 20 : pl->reach == REACH_ADJACENT ? 1 : 0;
-        int max_dist = reach > (pl->join ? 1 : 0) ? reach : (pl->join ? 1 : 0);
-        for (int k = 0; k < b->land_count; k++) {
-            int cell = b->land[k];
-            int dist = hex_distance(board_hex(cell), board_hex(c->cell));
-            if (dist > max_dist || cell_has_trait(g, cell, LT_NO_ENTER))
-                continue;
-            int areas = board_areas(b, &g->rules, cell);
-            for (int a = 0; a < areas; a++) {
-                int r = view_region(g, &v, cell, a);
-                if (r == region || critter_at(g, cell, a) >= 0)
-                    continue;
-                bool uncontrolled = v.players_in[r] == 0 && dist <= reach;
-                bool join = pl->join && dist <= 1 && v.players_in[r] == (1 << p);
-                if (uncontrolled || join)
-                    put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
-            }
-        }
-    }
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        list_critter_moves(g, &v, g->active, i, out);
+}
+
+int game_critter_moves(const Game *g, int id, Option *o, int max)
+{
+    if (id < 0 || id >= g->players * MAX_CRITTERS || id % MAX_CRITTERS >= g->rules.critters_per_player)
+        return 0;
+    View v;
+    view_compute(g, &v);
+    Out out = { o, 0, max };
+    list_critter_moves(g, &v, id / MAX_CRITTERS, id % MAX_CRITTERS, &out);
+    return out.n;
 }
 
 static int buy_allowed(const Game *g)
@@ -319,8 +334,12 @@ static void list_bolts(const Game *g, Out *out)
     const Player *ap = &g->player[g->active];
     for (int i = 0; i < ap->caldera_count; i++) {
         const PowerCard *card = &g->rules.power_cards[ap->caldera[i]];
-        if (card->bolt && (!card->bolt_at || ((card->bolt_at >> pd->kind) & 1)))
-            put(out, VERB_PLAY_CARD, 0, 0, i, 0);
+        if (!card->bolt || (card->bolt_at && !((card->bolt_at >> pd->kind) & 1)))
+            continue;
+        if (card->bolt_asks && g->hooks && g->hooks->bolt_offered &&
+            !g->hooks->bolt_offered(g->hooks_ud, g, ap->caldera[i]))
+            continue;   /* playing it here would change nothing */
+        put(out, VERB_PLAY_CARD, 0, 0, i, 0);
     }
 }
 

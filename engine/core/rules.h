@@ -54,6 +54,8 @@ typedef struct PowerCard {
     uint8_t bolt;          /* a Caldera copy can be played once for its one-off effect */
     uint32_t bolt_at;      /* bit k: the bolt is offered at decisions of kind k (DecisionKind)
                               of the owner's own turn; 0: at every such decision */
+    uint8_t bolt_asks;     /* a script says, each time, whether the bolt would change anything
+                              (GameHooks.bolt_offered) */
     uint8_t stars;
     /* Abilities its holders have, read by the core while listing moves (no
      * script runs per listing): */

@@ -9,6 +9,7 @@
 #include "effects.h"
 #include "lrequire.h"
 #include "lsandbox.h"
+#include "score.h"
 
 #define SESSION_KEY "volcanique.session"
 
@@ -239,6 +240,58 @@ static int l_critters_on_land(lua_State *L)
 {
     Game *g = lgame_current(L);
     lua_pushinteger(L, active_land_critter_count(g, lgame_check_player(L, g, 1)));
+    return 1;
+}
+
+/** game.score(p) -> the score player p would have if the game ended now:
+ * { critters, edges, volcanoes, sacrifices, tallest, largest, diversified,
+ *   caldera, bought, bonus, total } (the "scoring" handlers run for it). */
+static int l_score(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int p = lgame_check_player(L, g, 1);
+    if (lgame_session(L)->event_id == EV_SCORING)
+        return luaL_error(L, "game.score: scores are being counted (a scoring handler reads ev instead)");
+    Scores sc;
+    game_score(g, &sc);
+    const ScoreLine *l = &sc.line[p];
+    const struct { const char *name; int value; } F[] = {
+        { "critters", l->critters }, { "edges", l->edges }, { "volcanoes", l->volcanoes },
+        { "sacrifices", l->sacrifices }, { "tallest", l->tallest }, { "largest", l->largest },
+        { "diversified", l->diversified }, { "caldera", l->caldera }, { "bought", l->bought },
+        { "bonus", l->bonus }, { "total", l->total },
+    };
+    lua_createtable(L, 0, (int)(sizeof F / sizeof F[0]));
+    for (size_t i = 0; i < sizeof F / sizeof F[0]; i++) {
+        lua_pushinteger(L, F[i].value);
+        lua_setfield(L, -2, F[i].name);
+    }
+    return 1;
+}
+
+/** game.move_targets(player, index) -> the places that critter could move to
+ * now (move rules and its owner's abilities), as { q, r, area } tables. */
+static int l_move_targets(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int p = lgame_check_player(L, g, 1);
+    int k = (int)lgame_check_range(L, 2, 1, g->rules.critters_per_player);
+    static Option o[MAX_OPTIONS];
+    int n = game_critter_moves(g, critter_id(p, k - 1), o, MAX_OPTIONS);
+    if (n > MAX_OPTIONS)
+        n = MAX_OPTIONS;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        Hex h = board_hex(o[i].cell);
+        lua_createtable(L, 0, 3);
+        lua_pushinteger(L, h.q);
+        lua_setfield(L, -2, "q");
+        lua_pushinteger(L, h.r);
+        lua_setfield(L, -2, "r");
+        lua_pushinteger(L, o[i].sub + 1);
+        lua_setfield(L, -2, "area");
+        lua_rawseti(L, -2, i + 1);
+    }
     return 1;
 }
 
@@ -613,6 +666,8 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "targeting_threshold", l_targeting_threshold },
     { "critters_on_land", l_critters_on_land },
     { "hand", l_hand },
+    { "score", l_score },
+    { "move_targets", l_move_targets },
     { "crater", l_crater },
     { "resources", l_resources },
     { "supply", l_supply },

@@ -78,6 +78,9 @@ int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what);
 
 int lgame_answer(Session *s, Game *g, const ScriptAsk *ask, const AskChoice *choice);
 int lgame_list_actions(Session *s, const Game *g, Option *out, int max);
+/* GameHooks.bolt_offered: calls card `card`'s bolt_offer(player), read-only;
+ * a failure (reported) offers nothing. */
+int lgame_bolt_offered(Session *s, const Game *g, int card);
 /* 1 when the action used a critter move, 0 when not, -1 when it failed. */
 int lgame_perform(Session *s, Game *g, const Option *o);
 /* Words: a question's prompt (o NULL) or a choice's or pass's label, an

@@ -78,7 +78,7 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
 static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
 {
     static const char *const KNOWN[] = { "name", "levels", "middle", "stars", "text", "ruling", "bolt",
-                                         "abilities", "replaces", NULL };
+                                         "bolt_offer", "abilities", "replaces", NULL };
     check_keys(L, 1, "card", KNOWN);
     memset(c, 0, sizeof *c);
     lua_getfield(L, 1, "name");
@@ -113,7 +113,39 @@ static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
     snprintf(doc->text, sizeof doc->text, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
     lua_getfield(L, 1, "ruling");
     snprintf(doc->ruling, sizeof doc->ruling, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_getfield(L, 1, "bolt_offer");
+    if (!lua_isnil(L, -1)) {
+        if (!lua_isfunction(L, -1) || !c->bolt)
+            luaL_error(L, "card '%s': 'bolt_offer' must be a function(player) -> boolean, on a card with a bolt",
+                       c->name);
+        c->bolt_asks = 1;
+        doc->bolt_offer_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
     lua_settop(L, 1);
+}
+
+int lgame_bolt_offered(Session *s, const Game *g, int card)
+{
+    const struct SessionCardDoc *doc = &s->card_docs[card];
+    if (!doc->bolt_offer_ref)
+        return 1;
+    lua_State *L = script_lua(s->script);
+    Game *outer = s->current;
+    int outer_ro = s->read_only;
+    s->current = (Game *)g;
+    s->read_only = 1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, doc->bolt_offer_ref);
+    lua_pushinteger(L, g->pending.player);
+    char what[80];
+    snprintf(what, sizeof what, "the bolt_offer of card '%s'", g->rules.power_cards[card].name);
+    int offered = 0;
+    if (lgame_call(s, doc->chunk_index, 1, 1, what) == 0) {
+        offered = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
+    s->current = outer;
+    s->read_only = outer_ro;
+    return offered;
 }
 
 static int card_index(const Rules *r, const char *name)
@@ -148,6 +180,7 @@ int lgame_card(lua_State *L)
     read_card(L, &c, &doc);
     int chunk = lgame_caller_chunk(L);
     snprintf(doc.chunk, sizeof doc.chunk, "%s", s->chunks[chunk].name);
+    doc.chunk_index = chunk;
     lua_getfield(L, 1, "replaces");
     const char *replaces = lua_tostring(L, -1);
     int at = r->power_card_count;

@@ -147,6 +147,11 @@ static int perform_hook(void *ud, Game *g, const Option *o, char *err, int errle
     return used < 0 ? 0 : used;   /* counted and reported already */
 }
 
+static int bolt_hook(void *ud, const Game *g, int card)
+{
+    return lgame_bolt_offered(ud, g, card);
+}
+
 static int words_hook(void *ud, const Game *g, const Option *o, char *out, int len)
 {
     if (o && o->verb == VERB_ACTION)
@@ -154,7 +159,10 @@ static int words_hook(void *ud, const Game *g, const Option *o, char *out, int l
     return lgame_question_words(ud, g, o, out, len);
 }
 
-static const GameHooks HOOKS = { emit_hook, listens_hook, answer_hook, actions_hook, perform_hook, words_hook };
+static const GameHooks HOOKS = {
+    .emit = emit_hook, .listens = listens_hook, .answer = answer_hook, .actions = actions_hook,
+    .perform = perform_hook, .bolt_offered = bolt_hook, .words = words_hook,
+};
 
 const GameHooks *session_hooks(void) { return &HOOKS; }
 

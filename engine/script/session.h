@@ -83,6 +83,8 @@ typedef struct Session {
         char text[1000];
         char ruling[1400];
         char chunk[96];        /* the script that declared the card */
+        int chunk_index;       /* the same, as an index of chunks[] */
+        int bolt_offer_ref;    /* registry ref of card{}.bolt_offer, or 0 */
     } card_docs[MAX_POWER_CARDS];
     ScriptEventDef event_defs[EV_COUNT];           /* the catalogue as scripts see it */
     ScriptFieldDef field_defs[SESSION_MAX_FIELDS];

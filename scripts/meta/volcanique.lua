@@ -261,6 +261,7 @@ function on(event, handler, priority, gate) end
 ---@field text? string the card's text
 ---@field ruling? string how the engine rules it where the text is silent
 ---@field bolt? boolean|DecisionKind|DecisionKind[] where a Caldera copy may be played for its one-off effect (true: any decision of the owner's turn)
+---@field bolt_offer? fun(player: Player): boolean whether playing the bolt now would change something (asked read-only; false: not offered)
 ---@field abilities? CardAbilities
 ---@field replaces? string a card declared earlier that this one takes the place of (its script's handlers are dropped)
 
@@ -415,6 +416,31 @@ function game.hand(player) end
 ---@param player Player
 ---@return integer
 function game.crater(player) end
+---@class ScoreLine
+---@field critters integer
+---@field edges integer
+---@field volcanoes integer
+---@field sacrifices integer
+---@field tallest integer
+---@field largest integer
+---@field diversified integer
+---@field caldera integer
+---@field bought integer
+---@field bonus integer
+---@field total integer
+---@class MoveTarget
+---@field q integer
+---@field r integer
+---@field area integer
+---Where that critter could move now (move rules and its owner's abilities), whatever the decision.
+---@param player Player
+---@param index integer
+---@return MoveTarget[]
+function game.move_targets(player, index) end
+---The score the player would have if the game ended now (the scoring handlers run for it).
+---@param player Player
+---@return ScoreLine
+function game.score(player) end
 ---@param player Player
 ---@return Resources
 function game.resources(player) end

@@ -10,6 +10,12 @@ card {
   levels = { 2, 3 },
   stars = 2,
   bolt = "move",
+  bolt_offer = function(player)   -- only where one more move is possible
+    for _, c in ipairs(game.critters(player)) do
+      if #game.move_targets(player, c.index) > 0 then return true end
+    end
+    return false
+  end,
   abilities = { reach = "adjacent" },
   text = "You may make two critter movements in your move step, and a critter may move onto an uncontrolled biome of a connecting tile.",
   ruling = "Caldera bolt: one more critter move this turn, offered in the move step only.",

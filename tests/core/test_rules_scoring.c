@@ -177,7 +177,7 @@ static int bonus_emit(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
     return 0;
 }
 static int bonus_listens(void *ud, const Game *g, int id) { (void)ud; (void)g; return id == EV_SCORING; }
-static const GameHooks BONUS_HOOKS = { bonus_emit, bonus_listens, NULL, NULL, NULL, NULL };
+static const GameHooks BONUS_HOOKS = { .emit = bonus_emit, .listens = bonus_listens };
 
 /* The attack: ev.bonus = 2147483647 in a scoring handler made the release
  * build's total negative (signed overflow). Totals are clamped instead. */

@@ -116,6 +116,7 @@ end)
 
 test("an agile critters bolt is offered in the move step but not in the buy step", function()
   scenario(ROW .. [[
+    tile 0 1 uno_dark
     caldera A Agile_critters
     resources A dark 3
   ]])
@@ -125,4 +126,15 @@ test("an agile critters bolt is offered in the move step but not in the buy step
   pass()
   expect_eq(decision().kind, "buy")
   expect(not offered("Caldera card Agile critters"), "offered in the buy step")
+end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("an agile critters bolt is not offered when no critter can move", function()
+  scenario[[
+    turn A move
+    caldera A Agile_critters
+    tile 0 0 uno_dark
+    critter A 0 0 dark
+  ]]
+  expect(not offered("Caldera card Agile critters"), "offered with nothing to move")
 end)

@@ -267,3 +267,16 @@ test("a burrowing bolt is offered in the sacrifice step but not in the claim ste
   expect_eq(decision().kind, "sacrifice")
   expect(offered("Caldera card Burrowing critters"), "not offered in the sacrifice step")
 end)
+
+test("burrowed critters emerge at the end and score", function()
+  scenario[[
+    hold A Burrowing_critters
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    critter A 0 0 dark
+    mark 0 0 1 burrowed
+  ]]
+  local a = game.score(0)
+  expect_eq(a.critters, 1)
+  expect_eq(a.edges, 1)
+end)

@@ -269,3 +269,30 @@ test("colossal critter loses a hit point to a magma bomb and stays", function()
   expect_eq(game.critters_on_land(0), 6, "a Colossal critter was wiped out")
   expect_eq(armoured, 5, "the bomb did not cost exactly one hit point")
 end)
+
+test("a Colossal critter scores four points", function()
+  scenario[[
+    hold A Colossal_critter
+    tile 0 0 uno_dark
+    critter A 0 0 dark
+    mark 0 0 1 colossal
+  ]]
+  local a = game.score(0)
+  expect_eq(a.critters + a.bonus, 4)
+end)
+
+test("a Colossal critter fleeing an eruption is told it must flee, not that lava reaches it", function()
+  scenario[[
+    turn B target
+    hold A Colossal_critter
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    critter A 0 0 dark
+    mark 0 0 1 colossal
+  ]]
+  choose("on the stack at (0,0)")
+  expect_eq(decision().kind, "evacuate")
+  local prompt = decision().prompt
+  expect(not prompt:find("Lava"), "prompt: " .. prompt)
+  expect(prompt:find("must flee, for free", 1, true), "prompt: " .. prompt)
+end)

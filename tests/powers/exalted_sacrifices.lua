@@ -22,3 +22,22 @@ test("a Caldera Exalted sacrifices card has no bolt to play", function()
     end
   end
 end)
+
+test("rules tests can read a player's score", function()
+  scenario[[
+    tile 0 0 uno_dark
+    critter A 0 0 dark
+  ]]
+  expect_eq(game.score(0).critters, 1)
+end)
+
+test("exalted sacrifices score two points per crater critter", function()
+  scenario[[
+    hold A Exalted_sacrifices
+    crater A 3
+    crater B 1
+  ]]
+  local a, b = game.score(0), game.score(1)
+  expect_eq(a.sacrifices + a.bonus, 6, "A's three crater critters")
+  expect_eq(b.sacrifices + b.bonus, 1, "B, without the power, scores one")
+end)

@@ -177,3 +177,18 @@ test("a Caldera Herding critters card has no bolt to play", function()
     end
   end
 end)
+
+test("herding critters score a point per herd", function()
+  scenario[[
+    hold A Herding_critters
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 3 0 uno_light
+    tile 4 0 uno_light
+    critter A 0 0 dark
+    critter A 1 0 dark
+    critter A 3 0 light
+    critter A 4 0 light
+  ]]
+  expect_eq(game.score(0).bonus, 2)
+end)

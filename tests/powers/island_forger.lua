@@ -143,3 +143,23 @@ test("an island forger bolt is offered in the buy step but not in the move step"
   expect_eq(decision().kind, "buy")
   expect(offered("Caldera card Island forger"), "not offered in the buy step")
 end)
+
+test("declining an island's optional tile says what it does", function()
+  scenario[[
+    turn A buy
+    hold A Island_forger
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    crater A 3
+    resources A dark 3 medium 2 light 2
+  ]]
+  choose("summon an island")
+  for _ = 1, 3 do
+    for _, o in ipairs(options()) do
+      if o.verb == "tile" then choose(o.index) break end
+    end
+  end
+  for _, o in ipairs(options()) do
+    if o.verb == "pass" then expect(o.text ~= "pass", "the option reads only 'pass'") end
+  end
+end)

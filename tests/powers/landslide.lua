@@ -153,3 +153,24 @@ test("a landslide bolt is not offered in the move step", function()
   expect_eq(decision().kind, "move")
   expect(not offered("Caldera card Landslide"), "offered in the move step")
 end)
+
+test("a critter crushed by a landslide is told a tile slides onto it, on the area it stood on", function()
+  scenario[[
+    turn A target
+    hold A Landslide
+    tile 0 0 uno_dark
+    tile 1 0 uno_light
+    tile 1 0 uno_medium
+    tile 2 0 uno_light
+    tile 3 0 uno_light
+    critter B 2 0 light
+    resources B dark 2
+  ]]
+  choose("on the stack at (0,0)")
+  choose("The top tile of the stack at (1,0)")
+  choose("Onto the stack at (2,0)")
+  expect_eq(decision().kind, "evacuate")
+  local prompt = decision().prompt
+  expect(not prompt:find("Lava") and not prompt:find("medium area"), "prompt: " .. prompt)
+  expect(prompt:find("A tile slides onto your critter on the light area at (2,0)", 1, true), "prompt: " .. prompt)
+end)
