@@ -9,7 +9,7 @@ card {
   stars = 1,
   bolt = "sacrifice",
   text = "Your sacrifice from hand costs 2 resources of different types instead of 5.",
-  ruling = "Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types; offered in the sacrifice step only.",
+  ruling = "A holder with resources of one type only may still pay the usual price (5 of that type). Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types; offered in the sacrifice step only.",
 }
 
 local S = game.state{ bolt_turn = game.per_player(0) }   -- the turn a bolt was played in
@@ -18,7 +18,9 @@ on("cost", function(ev)
   if ev.item ~= "sacrifice" then return end
   local bolt = S.bolt_turn[ev.player] == game.turn() and game.active() == ev.player
   if bolt or game.holds(ev.player, NAME) then
-    ev.any, ev.alike, ev.each, ev.distinct = 2, 0, 0, true
+    -- 2 of different types, or the usual price of one type: a holder of one
+    -- type only could pay the usual price, and the power never takes that away.
+    ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true
   end
 end, 0, NAME)
 

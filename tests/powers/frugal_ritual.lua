@@ -88,3 +88,13 @@ test("a frugal ritual bolt is offered in the sacrifice step but not in the claim
   expect_eq(decision().kind, "sacrifice")
   expect(offered("Caldera card Frugal ritual"), "not offered in the sacrifice step")
 end)
+
+-- A power never takes an option away: the usual price stays open to a
+-- holder whose resources are all of one type.
+test("frugal ritual leaves the usual price to a holder of one resource type", function()
+  scenario(sacrificing("dark 5", "hold A Frugal_ritual"))
+  expect_eq(hand_sacrifices(), "sacrifice a critter from hand paying 5 dark")
+  choose("sacrifice a critter from hand")
+  expect_eq(game.crater(0), 1)
+  expect_eq(game.resources(0).dark, 0)
+end)
