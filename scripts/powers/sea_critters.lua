@@ -16,7 +16,7 @@ card {
   stars = 1,
   bolt = "claim",
   text = "Once per turn place a critter in the ocean, move a sea critter to another ocean space, or bring it ashore onto an uncontrolled biome.",
-  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be; when land forms under it (soil, an island, land moving) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step.",
+  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be, and moving land (a shift or a rift) never enters its space; when land forms under it (lava turning to soil, an island summoned over it) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step.",
 }
 
 local function sea_critters(player)
