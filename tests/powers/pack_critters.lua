@@ -149,6 +149,32 @@ test("a larger pack overwhelms a smaller one", function()
   expect_eq(biomes_of(0).light, 3)
 end)
 
+test("a pack strikes only the opposition smaller than itself; an equal group stays to contest the biome", function()
+  -- The light biome holds B's one critter, C's two and a free area: A's pack
+  -- of two may enter (B's area and the free one take it), wiping out B only;
+  -- the tie with C that follows leaves nobody.
+  scenario[[
+    players 3
+    turn A move
+    hold A Pack_critters
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 0 1 uno_light
+    tile 1 1 uno_light
+    tile 2 1 uno_light
+    tile 3 1 uno_light
+    critter A 0 0 dark
+    critter A 1 0 dark
+    critter B 0 1 light
+    critter C 1 1 light
+    critter C 2 1 light
+  ]]
+  choose("Move the pack of A's critter at (0,0)")
+  expect(game.critter(1, 1).place ~= "board", "B's critter was not wiped out")
+  expect_eq(on_board(0), 0, "A's pack and C's pair tied: nobody keeps the biome")
+  expect_eq(on_board(2), 0)
+end)
+
 test("a pack's blow parried by a Colossal critter leaves the pack where it was", function()
   pack_beside_light(2, "hold B Colossal_critter\ncritter B 0 1 light\nmark 0 1 1 colossal")
   choose("Move the pack of A's critter at (0,0) to the biome at (0,1)")

@@ -155,6 +155,7 @@ test("a rift kept for later is offered again in the holder's next turn", functio
   expect(play_until(function() return rift_asked() or game.turn() > 3 end))
   expect(rift_asked(), "the rift was lost by keeping it")
   expect_eq(game.turn(), 3)
+  expect(game.phase() ~= "move", "offered in the move step, before the buy step began")
 end)
 
 test("a rift is offered a second time in the holder's final turn", function()

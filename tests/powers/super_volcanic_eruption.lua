@@ -197,10 +197,11 @@ test("the super volcano's ring takes supply volcanoes clockwise from east as far
 end)
 
 test("the trigger may place a final critter on an uninhabited, uncontrolled tile two steps from the super volcano", function()
-  at_last_turn()
+  at_last_turn("tile -3 0 uno_dark")
   pass()
   expect(asked("final critter"))
   expect_eq(decision().player, 0)
+  expect(not offered("at (-3,0)"), "a tile three steps away was offered")
   expect(offered("Area 1 of the tile at (0,2)") and offered("Area 1 of the tile at (0,-2)"))
   expect(not offered("at (2,0)"), "B's biome at (2,0) was offered")
   local hand = game.hand(0)
