@@ -127,6 +127,32 @@ test("a sea critter swims any distance to another ocean space next to land", fun
   expect(not offered("Swim the sea critter"), "a second swim")
 end)
 
+test("no sea critter is put or swims into a frozen ocean space", function()
+  scenario[[
+    turn A claim
+    hold A Sea_critters
+    tile 0 0 uno_dark
+    mark 1 0 frozen
+  ]]
+  to_sea(0, 1, -1, 0)
+  expect(offered("Put a critter into the ocean at (0,1)"), "an open space")
+  expect(not offered("into the ocean at (1,0)"), "put into a frozen space")
+  expect(not offered("to (1,0)"), "a swim into a frozen space")
+end)
+
+test("a sea critter in a frozen ocean space neither swims nor comes ashore", function()
+  scenario[[
+    turn A claim
+    hold A Sea_critters
+    tile 0 0 uno_dark
+    mark 1 0 frozen
+  ]]
+  to_sea(0, 1, 1, 0)
+  expect(offered("Put a critter into the ocean"), "the hand may still go to sea")
+  expect(not offered("Swim the sea critter at (1,0)"), "a swim out of the frost")
+  expect(not offered("Bring the sea critter at (1,0) ashore"), "ashore out of the frost")
+end)
+
 test("a sea critter cannot be sacrificed and does not count as a critter on land", function()
   scenario[[
     turn A sacrifice
