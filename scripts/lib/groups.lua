@@ -80,7 +80,9 @@ end
 -- Carries out a group move of `player` from the biome holding `lead` (a
 -- critter table) to the biome holding (q, r, area): smaller opposition
 -- there is struck first (strike), then the group fills the biome's free
--- areas in board order, the lead first.
+-- areas in board order, the lead first. A blow that is parried (the critter
+-- struck stays, as a Colossal critter does) leaves the biome without room for
+-- the whole group: the group then stays where it is, its move spent.
 function M.move(player, lead, q, r, area, strike)
   local group
   for _, g in ipairs(M.of(player)) do
@@ -103,16 +105,17 @@ function M.move(player, lead, q, r, area, strike)
       end
     end
   end
+  local free = {}
+  for _, a in ipairs(game.biome_areas(q, r, area)) do
+    if a.free and not a.closed then free[#free + 1] = a end
+  end
+  if #free < size then return end
   local movers = { lead }
   for _, c in ipairs(group.critters) do
     if c.index ~= lead.index then movers[#movers + 1] = c end
   end
-  local k = 1
-  for _, a in ipairs(game.biome_areas(q, r, area)) do
-    if k <= #movers and a.free and not a.closed then
-      game.move_critter(player, movers[k].index, a.q, a.r, a.area)
-      k = k + 1
-    end
+  for k, c in ipairs(movers) do
+    game.move_critter(player, c.index, free[k].q, free[k].r, free[k].area)
   end
 end
 

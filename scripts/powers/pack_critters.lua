@@ -12,7 +12,7 @@ card {
   stars = 2,
   abilities = { join = true },
   text = "Move a critter into a biome you control to form a pack; a pack moves as one onto any connecting biome, wiping out smaller opposition.",
-  ruling = "A critter may move into a biome its owner controls on its tile or a neighbouring one (the card's join ability), forming a pack of the critters there. In later move steps the pack moves as one (one move) onto a biome touching a tile where one of its critters stands or a tile next to one, controlled or not, if the biome has room for all of it: its free areas and those of every smaller opposition, which is wiped out first (a Colossal critter parries). A pack collects one resource per critter, keeps all of its lead in contests, and a larger pack overwhelms a smaller one. Burrowed critters are not wiped out.",
+  ruling = "A critter may move into a biome its owner controls on its tile or a neighbouring one (the card's join ability), forming a pack of the critters there. In later move steps the pack moves as one (one move) onto a biome touching a tile where one of its critters stands or a tile next to one, controlled or not, if the biome has room for all of it: its free areas and those of every smaller opposition, which is wiped out first (a Colossal critter parries, losing its second hit point, and the pack then stays where it was, its move spent). A pack collects one resource per critter, keeps all of its lead in contests, and a larger pack overwhelms a smaller one. Burrowed critters are not wiped out.",
 }
 
 game.action{

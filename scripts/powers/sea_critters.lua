@@ -16,7 +16,7 @@ card {
   stars = 1,
   bolt = "claim",
   text = "Once per turn place a critter in the ocean, move a sea critter to another ocean space, or bring it ashore onto an uncontrolled biome.",
-  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be; when land forms under it (soil, an island, land moving) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step.",
+  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava or frost; one in a frozen space stays there; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be, and moving land (a shift or a rift) never enters its space; when land forms under it (lava turning to soil, an island summoned over it) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step.",
 }
 
 local function sea_critters(player)
@@ -27,7 +27,8 @@ local function sea_critters(player)
   return out
 end
 
--- Open spaces: ocean next to land, without lava or a sea critter.
+-- Open spaces: ocean next to land, without lava, a sea critter or anything
+-- that bars entering (a frozen space).
 local function open_spaces()
   local taken = {}
   for p = 0, game.players() - 1 do
@@ -35,7 +36,8 @@ local function open_spaces()
   end
   local out = {}
   for _, at in ipairs(game.coast()) do
-    if not taken[at.q .. "," .. at.r] and not game.stack(at.q, at.r).lava then out[#out + 1] = at end
+    local space = game.stack(at.q, at.r)
+    if not taken[at.q .. "," .. at.r] and not space.lava and not space.no_enter then out[#out + 1] = at end
   end
   return out
 end
@@ -70,8 +72,10 @@ local function offers(player, kind)
   if #mine == 0 then return out end
   local spaces = kind == "swim" and open_spaces()
   for _, c in ipairs(mine) do
-    for _, to in ipairs(spaces or landings(c)) do
-      out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
+    if not game.stack(c.q, c.r).no_leave then   -- a frozen space holds it
+      for _, to in ipairs(spaces or landings(c)) do
+        out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
+      end
     end
   end
   return out

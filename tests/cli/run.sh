@@ -74,6 +74,15 @@ cp "$tmp/out" "$tmp/sim1"
 $V sim --games 3 --players 3 --seed 11 > "$tmp/sim2" 2>/dev/null
 cmp -s "$tmp/sim1" "$tmp/sim2" && ok || bad "sim_is_deterministic"
 
+# Games that once failed (issues 9 and 13): a sea critter left on land, the
+# magma siphon looking past the board's edge. Then every seat holding Sea
+# critters (with Rift and Magma siphon beside it) under the checker.
+expect_status sea_critter_game_1573_passes_check 0 $V sim --games 1 --players 3 --setup 1 --seed 1573 --variant symbiosis --check
+expect_status sea_critter_game_50047_passes_check 0 $V sim --games 1 --players 3 --seed 50047 --mods hot_lava,bountiful_start --check
+expect_status magma_siphon_edge_game_50255_passes_check 0 $V sim --games 1 --players 5 --seed 50255 --mods hot_lava,bountiful_start --check
+expect_status sea_critters_held_by_all_pass_check 0 $V sim --games 12 --players 3 --seed 1 --check \
+    --hold "A=Sea critters" --hold "B=Sea critters,Magma siphon" --hold "C=Sea critters,Rift"
+
 # The terminal game, driven through its input by a scripted player against a bot:
 # help, a placement by coordinates (the turns named by their edges), undo, the
 # score, the grid, quitting with the game saved, loading it again, to the end.
