@@ -13,6 +13,14 @@ static void queue_push(Game *g, const QueueItem *q)
         critter_to_hand(g, q->subject, CAUSE_OVERFLOW);
 }
 
+bool critter_queued(const Game *g, int id)
+{
+    for (int k = 0; k < g->queue_len; k++)
+        if (g->queue[k].subject == id && g->queue[k].kind != DK_KEEP)
+            return true;
+    return false;
+}
+
 void queue_pop(Game *g)
 {
     if (g->queue_len == 0)

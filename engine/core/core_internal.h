@@ -112,6 +112,8 @@ void lava_activate_volcano(Game *g, int cell);
  * displaced by `cause` (CauseKind, for the words). */
 void queue_critter(Game *g, int id, int kind, int cause);
 void queue_pop(Game *g);
+/* Whether critter id waits in the queue to migrate or evacuate. */
+bool critter_queued(const Game *g, int id);
 /* Every biome with critters of several players, or several of one, is
  * settled: the "contest" handlers may change who keeps how many. */
 void contests_resolve(Game *g);

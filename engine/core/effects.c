@@ -213,7 +213,8 @@ int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
     int ids[16];
     int n = critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
-        critter_to_hand(g, ids[i], CAUSE_TURNED);
+        if (!critter_queued(g, ids[i]))   /* one already told to leave goes its way */
+            critter_to_hand(g, ids[i], CAUSE_TURNED);
     board_turn_top(&g->board, cell, ((rotation % 6) + 6) % 6);   /* keeps the derived facing data true */
     g->contest_dirty = 1;
     return 0;

@@ -29,6 +29,8 @@
                           "keeps how many (the rest go to hand).")                                \
     E(VOLCANO_TARGETED, "volcano_targeted", "A volcano's target was chosen; it erupts once the "   \
                                             "questions asked here are answered.")                \
+    E(VOLCANO_LANDING, "volcano_landing", "A volcano's blow has fallen on its target's critters; "  \
+                                          "the Volcano tile lands next (the top tile may change).") \
     E(VOLCANO_ACTIVATED, "volcano_activated", "A volcano was stacked and activated.")             \
     E(POWER_UNLOCKED, "power_unlocked", "A player unlocked a power (slot -1: held from the start).") \
     E(LAVA_FLOW, "lava_flow", "Lava is about to move from one position to a neighbour.")         \
@@ -128,6 +130,10 @@ typedef enum EventFieldKind {
     F(VOLCANO_TARGETED, player, INT, RO, 0, 0, "who set it off")        \
     F(VOLCANO_TARGETED, q, INT, RO, 0, 0, "target: axial q")            \
     F(VOLCANO_TARGETED, r, INT, RO, 0, 0, "target: axial r")
+#define VQ_FIELDS_VOLCANO_LANDING(F)                                    \
+    F(VOLCANO_LANDING, player, INT, RO, 0, 0, "who set it off")         \
+    F(VOLCANO_LANDING, q, INT, RO, 0, 0, "where: axial q")              \
+    F(VOLCANO_LANDING, r, INT, RO, 0, 0, "where: axial r")
 #define VQ_FIELDS_VOLCANO_ACTIVATED(F)                                                            \
     F(VOLCANO_ACTIVATED, player, INT, RO, 0, 0, "who set it off")                                 \
     F(VOLCANO_ACTIVATED, q, INT, RO, 0, 0, "where: axial q")                                      \

@@ -6,16 +6,6 @@
 
 #define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
 
-/* A critter displaced from its stack (covered, under lava, crushed) that still
- * stands there until its owner decides where it goes. */
-static bool awaiting_decision(const Game *g, int id)
-{
-    for (int k = 0; k < g->queue_len; k++)
-        if (g->queue[k].subject == id && g->queue[k].kind != DK_KEEP)
-            return true;
-    return false;
-}
-
 int invariants_check(const Game *g, char *err, int errlen)
 {
     const Rules *r = &g->rules;
@@ -46,7 +36,7 @@ int invariants_check(const Game *g, char *err, int errlen)
                 FAIL("player %d critter %d carries an undeclared mark", p, i);
             if (c->place != AT_BOARD)
                 continue;
-            if (awaiting_decision(g, critter_id(p, i)))
+            if (critter_queued(g, critter_id(p, i)))
                 continue;   /* a covered critter awaiting its owner's decision */
             if (c->cell >= BOARD_CELLS || !board_is_land(b, c->cell))
                 FAIL("player %d critter %d stands in the ocean", p, i);
@@ -57,7 +47,7 @@ int invariants_check(const Game *g, char *err, int errlen)
                 for (int j = 0; j < r->critters_per_player; j++) {
                     const Critter *o = &g->player[q].critters[j];
                     if ((q != p || j != i) && o->place == AT_BOARD && o->cell == c->cell && o->area == c->area &&
-                        !awaiting_decision(g, critter_id(q, j)))
+                        !critter_queued(g, critter_id(q, j)))
                         FAIL("two critters share area %d of cell %d", c->area, c->cell);
                 }
         }

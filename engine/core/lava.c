@@ -114,6 +114,20 @@ void lava_progress(Game *g)
         land_changed(g, LAND_SOIL, formed[i]);
 }
 
+/* After the blow, before the Volcano tile: scripts may still change the top tile. */
+static void volcano_landing(Game *g, int player, int cell)
+{
+    if (!listens(g, EV_VOLCANO_LANDING))
+        return;
+    Hex h = board_hex(cell);
+    GameEvent ev;
+    event_begin(&ev, EV_VOLCANO_LANDING);
+    EV_SET(ev, VOLCANO_LANDING, player, player);
+    EV_SET(ev, VOLCANO_LANDING, q, h.q);
+    EV_SET(ev, VOLCANO_LANDING, r, h.r);
+    emit(g, &ev);
+}
+
 void volcano_wipe(Game *g, int cell)
 {
     int ids[16];
@@ -135,6 +149,7 @@ void lava_activate_volcano(Game *g, int cell)
 {
     int height = g->board.cells[cell].height;
     volcano_wipe(g, cell);
+    volcano_landing(g, g->active, cell);
     board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->volcano_held = 0;
     g->player[g->active].volcanoes++;
@@ -172,6 +187,7 @@ int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
         FAIL("the board has no room for another tile");
     int height = g->board.cells[cell].height;
     volcano_wipe(g, cell);
+    volcano_landing(g, player, cell);
     g->supply_volcanoes--;
     board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->player[player].volcanoes++;

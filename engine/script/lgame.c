@@ -367,6 +367,22 @@ static int l_critters_at(lua_State *L)
     return 1;
 }
 
+/* The stack's tiles from the top down, as { tile, rotation } tables. */
+static void push_layers(lua_State *L, const Game *g, int cell)
+{
+    lua_createtable(L, g->board.cells[cell].height, 0);
+    int k = 0;
+    for (const PlacedTile *t = board_top(&g->board, cell); t && k < MAX_BOARD_TILES;
+         t = t->below == NO_TILE ? NULL : &g->board.tiles[t->below]) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, g->rules.tile_types[t->type].name);
+        lua_setfield(L, -2, "tile");
+        lua_pushinteger(L, t->rotation);
+        lua_setfield(L, -2, "rotation");
+        lua_rawseti(L, -2, ++k);
+    }
+}
+
 static int l_stack(lua_State *L)
 {
     Game *g = lgame_current(L);
@@ -387,6 +403,8 @@ static int l_stack(lua_State *L)
             lua_pushstring(L, tile_class_name(under)); lua_setfield(L, -2, "under");
         }
     }
+    push_layers(L, g, cell);
+    lua_setfield(L, -2, "layers");
     static const char *const TRAITS[] = { "no_build", "no_enter", "no_leave", "no_collect" };
     for (int t = 0; t < 4; t++)
         if (cell_has_trait(g, cell, 1 << t)) {

@@ -105,6 +105,12 @@
 ---@field q integer read-only: target: axial q
 ---@field r integer read-only: target: axial r
 
+---A volcano's blow has fallen on its target's critters; the Volcano tile lands next (the top tile may change).
+---@class Event.volcano_landing: Event
+---@field player integer read-only: who set it off
+---@field q integer read-only: where: axial q
+---@field r integer read-only: where: axial r
+
 ---A volcano was stacked and activated.
 ---@class Event.volcano_activated: Event
 ---@field player integer read-only: who set it off
@@ -218,6 +224,7 @@
 ---@overload fun(event: "land_changed", handler: fun(ev: Event.land_changed), priority?: integer, gate?: Gate)
 ---@overload fun(event: "contest", handler: fun(ev: Event.contest), priority?: integer, gate?: Gate)
 ---@overload fun(event: "volcano_targeted", handler: fun(ev: Event.volcano_targeted), priority?: integer, gate?: Gate)
+---@overload fun(event: "volcano_landing", handler: fun(ev: Event.volcano_landing), priority?: integer, gate?: Gate)
 ---@overload fun(event: "volcano_activated", handler: fun(ev: Event.volcano_activated), priority?: integer, gate?: Gate)
 ---@overload fun(event: "power_unlocked", handler: fun(ev: Event.power_unlocked), priority?: integer, gate?: Gate)
 ---@overload fun(event: "lava_flow", handler: fun(ev: Event.lava_flow), priority?: integer, gate?: Gate)
@@ -316,6 +323,10 @@ manifest = nil
 ---@field player Player
 ---@field index integer from 1
 
+---@class StackLayer
+---@field tile string the tile's type (content/tiles.lua)
+---@field rotation integer 0..5
+
 ---@class Stack
 ---@field height integer 0 on the ocean
 ---@field lava boolean
@@ -324,6 +335,7 @@ manifest = nil
 ---@field rotation? integer 0..5
 ---@field areas? integer areas of the top tile
 ---@field under? TileClass the class of the tile beneath the top one
+---@field layers StackLayer[] every tile of the stack, from the top down
 ---@field marks table<string, true> its cell marks
 ---@field no_build? true
 ---@field no_enter? true

@@ -13,6 +13,11 @@ card {
   ruling = "Each turn of the tile that gives a different pattern of edges is offered. Caldera bolt: while choosing a volcano's target, the tile may be turned as the power allows.",
 }
 
+-- The turn chosen, carried out once the volcano's blow has fallen (rulebook:
+-- the critters are removed for the volcano, then the tile is turned, then the
+-- Volcano is placed).
+local S = game.state{ at = game.place(), turn = 0 }
+
 local TURN = game.question{
   name = "sleight_of_land_turn",
   prompt = function(q) return "Turn the target tile before the volcano lands on it?" end,
@@ -20,12 +25,19 @@ local TURN = game.question{
   pass = "Leave it as it is",
   answer = function(ev)
     if ev.passed then return end
-    local s = game.stack(ev.q, ev.r)
-    if s.areas and s.areas > 0 and not s.lava then
-      game.rotate_top(ev.q, ev.r, (s.rotation + ev.value) % 6)
-    end
+    S.at, S.turn = { q = ev.q, r = ev.r }, ev.value
   end,
 }
+
+on("volcano_landing", function(ev)
+  local at, turn = S.at, S.turn
+  S.at, S.turn = nil, 0
+  if not at or at.q ~= ev.q or at.r ~= ev.r then return end
+  local s = game.stack(ev.q, ev.r)
+  if s.areas and s.areas > 0 and not s.lava then
+    game.rotate_top(ev.q, ev.r, (s.rotation + turn) % 6)
+  end
+end, 0, NAME)
 
 on("volcano_targeted", function(ev)
   if uses.left(ev.player) <= 0 then return end

@@ -25,8 +25,7 @@ end
 
 -- A's volcano about to be set off at (0,0), a Duo on a dark Uno, turned 0.
 -- With Super volcanic eruption held too, A's next question (make it the
--- super volcano?) comes after the turn and before the Volcano lands, so the
--- turned tile can be looked at.
+-- super volcano?) comes before the Volcano lands.
 local function duo_target(extra)
   scenario([[
     turn A target
@@ -43,10 +42,12 @@ test("sleight of land turns the target tile to the orientation chosen before the
   expect(turn_asked(), "the holder is asked")
   choose("Turn it 2 sixths clockwise")
   expect_eq(game.stack(0, 0).tile, "duo_dark_light", "the Volcano has not landed yet")
-  expect_eq(game.stack(0, 0).rotation, 2)
+  expect_eq(game.stack(0, 0).rotation, 0, "turned only once the blow has fallen")
   pass()   -- an ordinary volcano
-  expect_eq(game.stack(0, 0).top, "volcano")
-  expect_eq(game.stack(0, 0).under, "duo")
+  local s = game.stack(0, 0)
+  expect_eq(s.top, "volcano")
+  expect_eq(s.layers[2].tile, "duo_dark_light")
+  expect_eq(s.layers[2].rotation, 2, "the Volcano landed on the turned tile")
 end)
 
 test("sleight of land left alone keeps the tile as it was", function()
@@ -127,4 +128,24 @@ test("a sleight of land bolt is not offered outside the choice of a volcano's ta
   pass()
   expect_eq(decision().kind, "buy")
   expect(not offered("Sleight of land"), "offered in the buy step")
+end)
+
+-- Rulebook order: the critters are removed for the volcano, then the tile
+-- turns, then the Volcano lands; a Colossal critter flees the blow.
+test("a Colossal critter on a Sleight of land target flees the eruption as it would without the turn", function()
+  scenario[[
+    turn A target
+    hold A Sleight_of_land
+    hold B Colossal_critter
+    tile 0 0 uno_dark
+    tile 0 0 duo_dark_light
+    tile 1 0 uno_dark
+    critter B 0 0 dark
+    mark 0 0 1 colossal
+  ]]
+  choose("unleash the volcano on the stack at (0,0)")
+  choose("Turn it 2 sixths clockwise")
+  local b = game.critter(1, 1)
+  expect(b.place == "board" or decision().kind == "evacuate",
+    "the Colossal critter went to " .. b.place .. " instead of fleeing to (1,0)")
 end)

@@ -196,7 +196,8 @@ test("the super volcano's ring takes supply volcanoes clockwise from east as far
   expect(game.stack(1, -1).top ~= "volcano")
 end)
 
-test("the trigger may place a final critter on an uninhabited, uncontrolled tile two steps from the super volcano", function()
+test("the trigger may place a final critter on an uninhabited, uncontrolled tile two steps from the super volcano",
+  function()
   at_last_turn("tile -3 0 uno_dark")
   pass()
   expect(asked("final critter"))
