@@ -127,6 +127,10 @@ grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_n
 expect_status bench_render_runs 0 $V bench --render
 [ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
 
+# docs/modding.md: its excerpts match the shipped mods, its outputs are real,
+# and "A new power in ten minutes" runs word for word.
+. tests/cli/modding.sh
+
 mkdir -p build
 echo "$passed $failed" > build/cli-tests.result
 echo "cli: $passed passed, $failed failed"
