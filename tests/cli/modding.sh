@@ -5,6 +5,8 @@
 #   <!-- excerpt: PATH -->            the block appears verbatim in PATH
 #   <!-- output-of: COMMAND -->       every line of the block appears in what
 #                                     COMMAND (run here, any exit status) prints
+#   <!-- scenario: MODS -->           the block is a position a Lua test builds
+#                                     with those mods enabled
 #   <!-- walkthrough-file: PATH -->   "A new power in ten minutes": a file the
 #   <!-- walkthrough-commands -->     reader writes, commands they run, and lines
 #   <!-- walkthrough-output -->       those commands print; run as written, in doc
@@ -58,6 +60,12 @@ while IFS="$(printf '\t')" read -r n kind arg; do
         cmd=$(echo "$arg" | sed "s|^bin/volcanique|$V|")
         sh -c "$cmd" > "$M/output.$n" 2>&1
         lines_in "$b" "$M/output.$n" && ok || bad "modding_md_output_of '$arg' lacks:$missing" ;;
+    scenario)
+        mkdir -p "$M/scenario.$n"
+        { printf 'test("the scenario of docs/modding.md builds", function()\n  scenario[==[\n'
+          cat "$b"; printf ']==]\nend)\n'; } > "$M/scenario.$n/scenario.lua"
+        $V test "$M/scenario.$n" --mods "$arg" > "$M/scenario.$n/out" 2>&1 \
+            && ok || bad "modding_md_scenario_${n}_builds ($(grep -v '^ok' "$M/scenario.$n/out" | head -c 300))" ;;
     walkthrough-file)
         files=$((files + 1))
         mkdir -p "$M/alone/$(dirname "$arg")"
