@@ -57,6 +57,13 @@ project "vqcore"
     files { "engine/core/*.c", "engine/core/*.h" }
     includedirs { "engine/core" }
 
+-- The bots: random, greedy and mcts over the core's public decision model.
+-- They link the core and nothing else (no Lua, no SDL).
+project "vqbot"
+    kind "StaticLib"
+    files { "engine/bot/*.c", "engine/bot/*.h" }
+    includedirs { "engine/core", "engine/bot" }
+
 -- The only layer that sees lua.h.
 project "vqscript"
     kind "StaticLib"
@@ -67,26 +74,26 @@ project "vqscript"
 project "vqui"
     kind "StaticLib"
     files { "engine/ui/*.c", "engine/ui/*.h" }
-    includedirs { "engine/core", "engine/ui", SDL_INCLUDE, STB_INCLUDE }
+    includedirs { "engine/core", "engine/bot", "engine/ui", SDL_INCLUDE, STB_INCLUDE }
 
 -- Command line and terminal front end; sees only the public headers below it.
 project "vqcli"
     kind "StaticLib"
     files { "engine/cli/*.c", "engine/cli/*.h" }
     excludes { "engine/cli/main.c" }
-    includedirs { "engine/core", "engine/script", "engine/ui", "engine/cli" }
+    includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
 
 project "volcanique"
     kind "ConsoleApp"
     files { "engine/cli/main.c" }
-    includedirs { "engine/core", "engine/script", "engine/ui", "engine/cli" }
-    links { "vqcli", "vqui", "vqscript", "vqcore" }
+    includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
+    links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
     links(SYSTEM_LIBS)
 
 project "volcanique-tests"
     kind "ConsoleApp"
-    files { "tests/*.c", "tests/core/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c" }
-    includedirs { "tests", "engine/core", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE,
+    files { "tests/*.c", "tests/core/*.c", "tests/bot/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c" }
+    includedirs { "tests", "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE,
                   SDL_INCLUDE, STB_INCLUDE }
-    links { "vqcli", "vqui", "vqscript", "vqcore" }
+    links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
     links(SYSTEM_LIBS)

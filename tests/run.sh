@@ -2,7 +2,8 @@
 # The whole test suite: installs what is missing, builds, and runs the C and
 # Lua tests in the release build and again under AddressSanitizer and
 # UndefinedBehaviorSanitizer, the command-line tests, short runs of the
-# fuzzers and a soak of SOAK_GAMES sanitizer games (docs/reliability.md).
+# fuzzers, a soak of SOAK_GAMES sanitizer games (docs/reliability.md) and the
+# lint of the Lua the engine runs (tests/lint.sh).
 # The last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")/.."
@@ -37,8 +38,10 @@ sh tests/fuzz/run.sh || status=1; fz=$(cat build/fuzz-tests.result 2>/dev/null |
 SOAK_GAMES=${SOAK_GAMES:-2500}
 if sh tests/soak.sh "$SOAK_GAMES" > build/soak.log 2>&1; then p=$((p + 1)); else f=$((f + 1)); status=1; fi
 sed -n '/^soak: /,$p' build/soak.log   # the summary, and each failure with its command
+sh tests/cli/determinism.sh || status=1; de=$(cat build/determinism-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${de% *})); f=$((f + ${de#* }))
 sh tests/rules.sh || status=1; ru=$(cat build/rules-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${ru% *})); f=$((f + ${ru#* }))
 sh tests/cli/reports.sh || status=1; rep=$(cat build/report-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${rep% *})); f=$((f + ${rep#* }))
+sh tests/lint.sh || status=1; li=$(cat build/lint-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${li% *})); f=$((f + ${li#* }))
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"
 exit $status

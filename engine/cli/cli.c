@@ -120,10 +120,8 @@ int cli_load(Session *s, const char *path)
 
 int cli_save(Session *s, const char *path)
 {
-    SaveMeta meta;
-    memset(&meta, 0, sizeof meta);
-    snprintf(meta.rules_version, sizeof meta.rules_version, "%s", RULES_VERSION);
-    mods_to_save(&s->mods, &meta);
+    static SaveMeta meta;
+    session_save_meta(s, &meta);
     meta.scenario = (char *)cli_scenario_text;
     char err[512];
     if (save_write_file(path, &s->game, &s->log, &meta, err, sizeof err)) {

@@ -1,85 +1,164 @@
 /* bench: the engine's speed on fixed seeds. Prints figures; asserts nothing.
- *  1. random playouts with the full rule set (Lua scripts on): decisions/s, games/s;
- *  2. the same games with hooks off (no Lua): the ratio is the scripts' cost;
- *  3. listing every legal placement at a reference position (see reference());
- *  4. cloning a Game (a struct assignment);
- *  5. memory per game: sizeof(Game) plus the action log, and the Lua state.
+ *  1. the machine's CPU as /proc/cpuinfo names it;
+ *  2. random playouts for 2 to 5 players with every power in play and the
+ *     final scoring run (Lua scripts on), and the same with hooks off;
+ *  3. listing placements: the synthetic island, and positions sampled from
+ *     random and greedy games, each against a bare loop;
+ *  4. cloning a Game (a struct assignment); 5. MCTS iterations per second;
+ *  6. memory per game: sizeof(Game) plus the action log, and the Lua state.
  * docs/performance.md records the figures and the method. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench.h"
 #include "bench_render.h"
 #include "bot.h"
 #include "cli.h"
 #include "placement.h"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "score.h"
 
 #define BENCH_MAX_DECISIONS 20000   /* a runaway game (no end-game scripts) is cut here */
 
-/* Plays `games` random games; returns decisions made and the longest log. */
-/* Every game deals three power cards first, the next three of the list each
- * game, so across the run every power is on the grid; `unlocked` collects the
- * cards some player unlocked. */
-static long playouts(Session *s, const GameOptions *o, uint64_t seed, int games, int hooks, long *max_log,
-                     int *unfinished, uint64_t *unlocked)
+static void print_cpu(void)
+{
+    char line[256], model[256] = "unknown (no model name in /proc/cpuinfo)";
+    int cpus = 0;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            if (cpus == 0)
+                snprintf(model, sizeof model, "%s", colon + 2);
+            cpus++;
+        }
+    }
+    if (f)
+        fclose(f);
+    model[strcspn(model, "\n")] = 0;
+    printf("cpu          %s (%d logical CPUs listed; one is used)\n", model, cpus);
+}
+
+typedef struct Playout {
+    long decisions, max_log;
+    int unfinished;
+    uint64_t unlocked;   /* bit c: some player unlocked power card c */
+    double seconds;
+} Playout;
+
+/* Plays one random game to its end and scores it (the "scoring" event runs,
+ * as at every game's end). Returns decisions made, or -1. */
+static long play_random(Session *s, Game *g, uint64_t seed)
 {
     static Option opts[MAX_OPTIONS];
+    char err[256];
+    Rng r;
+    rng_seed(&r, seed);
+    long d = 0;
+    while (!game_over(g) && d < BENCH_MAX_DECISIONS) {
+        int n = game_options(g, opts, MAX_OPTIONS);
+        if (game_apply(g, bot_random(&r, opts, n), err, sizeof err))
+            return -1;
+        d++;
+    }
+    Scores sc;
+    game_score(g, &sc);
+    return d;
+}
+
+/* `games` random games from `seed`; each deals three power cards to the grid
+ * first, the next three of the list each game, so every power is in play. */
+static int playouts(Session *s, int players, uint64_t seed, int games, int hooks, Playout *out)
+{
     static Game g;
     char err[256];
-    long decisions = 0;
-    *max_log = 0;
-    *unfinished = 0;
-    *unlocked = 0;
+    memset(out, 0, sizeof *out);
     int cards = s->rules.power_card_count;
+    double t0 = bench_now();
     for (int k = 0; k < games; k++) {
-        GameOptions go = *o;
+        GameOptions go = { .players = (uint8_t)players, .setup_variation = 1 };
         for (int j = 0; j < 3 && cards > 0; j++)
             go.deal |= (uint64_t)1 << ((3 * k + j) % cards);
         if (game_init(&g, &s->rules, &go, seed + (uint64_t)k, hooks ? session_hooks() : NULL, hooks ? s : NULL,
                       err, sizeof err))
             return -1;
         s->current = &g;
-        Rng r;
-        rng_seed(&r, seed + (uint64_t)k);
-        long d = 0;
-        while (!game_over(&g) && d < BENCH_MAX_DECISIONS) {
-            int n = game_options(&g, opts, MAX_OPTIONS);
-            if (game_apply(&g, bot_random(&r, opts, n), err, sizeof err))
-                return -1;
-            d++;
-        }
-        *unfinished += !game_over(&g);
+        long d = play_random(s, &g, seed + (uint64_t)k);
+        if (d < 0)
+            return -1;
+        out->unfinished += !game_over(&g);
         for (int p = 0; p < g.players; p++)
             for (int slot = 0; slot < g.rules.grid_slot_count; slot++)
                 if (g.unlocked[p][slot] && g.grid_card[slot] != 255)
-                    *unlocked |= (uint64_t)1 << g.grid_card[slot];
-        decisions += d;
-        if (d > *max_log)
-            *max_log = d;
+                    out->unlocked |= (uint64_t)1 << g.grid_card[slot];
+        out->decisions += d;
+        out->max_log = d > out->max_log ? d : out->max_log;
     }
+    out->seconds = bench_now() - t0;
     s->current = &s->game;
-    return decisions;
+    return 0;
+}
+
+/* Power scripts with a handler that fired since the counts were reset. */
+static int powers_run(Session *s, int *of)
+{
+    static ScriptFireCount fc[512];
+    int n = script_fire_counts(s->script, fc, 512);
+    char seen[512][96];
+    int scripts = 0, ran = 0;
+    for (int i = 0; i < n && i < 512; i++) {
+        if (!strstr(fc[i].chunk, "powers/"))
+            continue;
+        int k = 0;
+        while (k < scripts && strcmp(seen[k], fc[i].chunk) != 0)
+            k++;
+        if (k == scripts)
+            snprintf(seen[scripts++], sizeof seen[0], "%s", fc[i].chunk);
+    }
+    for (int k = 0; k < scripts; k++) {
+        uint64_t fired = 0;
+        for (int i = 0; i < n && i < 512; i++)
+            if (strcmp(fc[i].chunk, seen[k]) == 0)
+                fired += fc[i].fired;
+        ran += fired > 0;
+    }
+    *of = scripts;
+    return ran;
+}
+
+/* The same seeds with scripts on and hooks off, for one player count. */
+static int bench_players(Session *s, int players, uint64_t seed, int games, long *max_log)
+{
+    Playout on, off;
+    script_reset_fire_counts(s->script);
+    if (playouts(s, players, seed, games, 1, &on) || playouts(s, players, seed, games, 0, &off)) {
+        fprintf(stderr, "volcanique bench: a %d-player playout failed\n", players);
+        return -1;
+    }
+    int scripts, ran = powers_run(s, &scripts);
+    printf("%d players    scripts on %9.0f decisions/s %7.1f games/s | hooks off %9.0f decisions/s%s | "
+           "script cost %.2fx\n", players, on.decisions / on.seconds, games / on.seconds,
+           off.decisions / off.seconds, off.unfinished ? " (some cut)" : "",
+           (on.seconds / on.decisions) / (off.seconds / off.decisions));
+    printf("             powers unlocked %d of %d; power scripts that ran (scoring included) %d of %d\n",
+           __builtin_popcountll(on.unlocked), s->rules.power_card_count, ran, scripts);
+    if (on.max_log > *max_log)
+        *max_log = on.max_log;
+    return 0;
 }
 
 /* A synthetic mid-game island for when random play stays small: rings 0-2
  * round the origin and the first cells of ring 3, land types and rotations
  * cycling, every third stack two tiles high; the player places a Trio. It has
  * about 150 legal placements. */
-static int grown_reference(Session *s, Game *g, int *count)
+static int grown_reference(Session *s, Game *g)
 {
     char err[256];
     GameOptions o = { .players = 5, .setup_variation = 1, .variant = "symbiosis" };
     if (game_init(g, &s->rules, &o, 1, NULL, NULL, err, sizeof err))
         return -1;
     board_clear(&g->board);
+    board_set_rules(&g->board, &g->rules);
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)
             g->player[p].critters[i].place = AT_HAND;
@@ -100,45 +179,69 @@ static int grown_reference(Session *s, Game *g, int *count)
     g->phase = PHASE_BUY;
     g->bought_type = (uint8_t)rules_tile_type_by_name(&g->rules, "trio_dml");
     g->pending = (Pending){ DK_PLACE, 0, 0, 0, 0 };
-    static Option opts[MAX_OPTIONS];
-    *count = 0;
-    list_placements(g, g->bought_type, (1 << g->players) - 1, opts, count, MAX_OPTIONS);
     return 0;
 }
 
-/* The reference position: in 5-player random games without scripts, the
- * first placement decision where the bought tile has at least 130 legal
- * placements on any player's stacks; failing that, grown_reference. */
-static int reference(Session *s, Game *out, int *count)
+static void bench_reference(Game *ref)
 {
     static Option opts[MAX_OPTIONS];
-    static Game g;
-    GameOptions o = { .players = 5, .setup_variation = 1, .variant = "symbiosis" };
-    char err[256];
-    int best = -1, best_seed = -1;
-    for (uint64_t seed = 1; seed <= 200; seed++) {
-        if (game_init(&g, &s->rules, &o, seed, NULL, NULL, err, sizeof err))
-            return -1;
-        Rng r;
-        rng_seed(&r, seed);
-        for (int d = 0; d < 3000 && !game_over(&g); d++) {
-            int n = game_options(&g, opts, MAX_OPTIONS);
-            if (g.pending.kind == DK_PLACE) {
-                int m = 0;
-                list_placements(&g, g.bought_type, (1 << g.players) - 1, opts + n, &m, MAX_OPTIONS - n);
-                if (m > best) {
-                    best = m;
-                    best_seed = (int)seed;
-                    *out = g;
-                    *count = m;
-                    if (m >= 130)
-                        return best_seed;
-                }
-            }
-            game_apply(&g, bot_random(&r, opts, n), err, sizeof err);
-        }
+    ListTiming lt = bench_listing(ref, 20000);
+    printf("placements   %10.3f us to list %d placements (synthetic island: %d stacks, %s); bare loop %.3f us, "
+           "%.2fx\n", lt.list_us, lt.placements, ref->board.land_count,
+           ref->rules.tile_types[ref->bought_type].name, lt.bare_us, lt.list_us / lt.bare_us);
+    int reps = 20000, m = 0;
+    double p0 = bench_now();
+    for (int i = 0; i < reps; i++)
+        m = game_options(ref, opts, MAX_OPTIONS);
+    printf("options      %10.3f us for game_options at that decision (%d options)\n",
+           (bench_now() - p0) / reps * 1e6, m);
+}
+
+static void bench_clone(const Game *ref)
+{
+    static Game clones[2];
+    int reps = 200000;
+    double c0 = bench_now();
+    for (int i = 0; i < reps; i++) {
+        clones[i & 1] = *ref;
+        clones[i & 1].log = NULL;
+        __asm__ __volatile__("" ::: "memory");   /* keep every copy */
     }
-    return best_seed;
+    double c1 = bench_now();
+    if (clones[0].turn != ref->turn)   /* reads the copies, so none is optimised away */
+        printf("clone        copies differ\n");
+    printf("clone        %10.3f us per Game copy (%zu bytes)\n", (c1 - c0) / reps * 1e6, sizeof(Game));
+}
+
+static int bench_sampled(Session *s, uint64_t seed, int games)
+{
+    BotConfig random, greedy;
+    bot_config_default(&random, BOT_RANDOM);
+    bot_config_default(&greedy, BOT_GREEDY);
+    BenchPositions rp = { 0 }, gp = { 0 };
+    int rc = bench_sample_positions(s, &random, seed, games, &rp) ||
+             bench_sample_positions(s, &greedy, seed, games < 20 ? games : 20, &gp);
+    if (!rc) {
+        bench_listing_report("random games", &rp, 500);
+        bench_listing_report("greedy games", &gp, 500);
+    } else {
+        fprintf(stderr, "volcanique bench: sampling positions failed\n");
+    }
+    bench_positions_free(&rp);
+    bench_positions_free(&gp);
+    return rc ? -1 : 0;
+}
+
+static void bench_mcts(Session *s, uint64_t seed, int decisions)
+{
+    BotConfig c;
+    bot_config_default(&c, BOT_MCTS);
+    c.iterations = 300;
+    double now = bench_mcts_rate(s, &c, seed, decisions);
+    c.depth = 16;
+    double deep = bench_mcts_rate(s, &c, seed, decisions);
+    printf("mcts         %10.0f iterations/s (300 a decision, rollouts of %d, %d decisions of random 2-player "
+           "games); %.0f/s with rollouts of 16\n", now, 8, decisions, deep);
 }
 
 int cmd_bench(const CliArgs *a)
@@ -162,74 +265,24 @@ int cmd_bench(const CliArgs *a)
     static Session s;
     if (cli_open(&s, a))
         return 1;
-    printf("bench: %llu random games, seeds %llu..%llu, 2 players\n", (unsigned long long)games,
-           (unsigned long long)seed, (unsigned long long)(seed + games - 1));
-    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "symbiosis" };
-    long max_log = 0, max_log_off = 0;
-    int unfinished, unfinished_off;
-    uint64_t unlocked = 0, unlocked_off = 0;
-    double t0 = now_s();
-    long dec = playouts(&s, &o, seed, (int)games, 1, &max_log, &unfinished, &unlocked);
-    double t1 = now_s();
-    long dec_off = playouts(&s, &o, seed, (int)games, 0, &max_log_off, &unfinished_off, &unlocked_off);
-    double t2 = now_s();
-    if (dec < 0 || dec_off < 0) {
-        fprintf(stderr, "volcanique bench: a playout failed\n");
-        session_close(&s);
-        return 1;
-    }
-    double on = t1 - t0, off = t2 - t1;
-    printf("scripts on   %10.0f decisions/s %8.1f games/s  (%ld decisions, %.3f s)\n", dec / on, games / on, dec,
-           on);
-    printf("hooks off    %10.0f decisions/s %8.1f games/s  (%ld decisions, %.3f s%s)\n", dec_off / off,
-           games / off, dec_off, off, unfinished_off ? ", some games cut: no end-game scripts" : "");
-    printf("script cost  %10.2fx time per decision with scripts on\n", (on / dec) / (off / dec_off));
-    printf("powers       every card dealt across the run (three a game); %d of %d unlocked in play\n",
-           __builtin_popcountll(unlocked), s.rules.power_card_count);
-
+    print_cpu();
+    printf("bench: %llu random games per player count, seeds %llu..%llu, every power dealt across the run\n",
+           (unsigned long long)games, (unsigned long long)seed, (unsigned long long)(seed + games - 1));
+    long max_log = 0;
+    int rc = 0;
+    for (int players = 2; players <= 5 && rc == 0; players++)
+        rc = bench_players(&s, players, seed, (int)games, &max_log);
     static Game ref;
-    int count = 0;
-    int ref_seed = reference(&s, &ref, &count);
-    const char *where = "random play";
-    if (ref_seed < 0 || count < 130) {
-        ref_seed = grown_reference(&s, &ref, &count);
-        where = "a grown island";
+    if (rc == 0 && grown_reference(&s, &ref) == 0) {
+        bench_reference(&ref);
+        rc = bench_sampled(&s, seed, (int)(games < 100 ? games : 100));
+        bench_clone(&ref);
     }
-    if (ref_seed < 0) {
-        printf("placements   no reference position found\n");
-    } else {
-        static Option opts[MAX_OPTIONS];
-        int reps = 20000, n = 0;
-        double p0 = now_s();
-        for (int i = 0; i < reps; i++) {
-            n = 0;
-            list_placements(&ref, ref.bought_type, (1 << ref.players) - 1, opts, &n, MAX_OPTIONS);
-        }
-        double p1 = now_s();
-        printf("placements   %10.2f us to list %d placements (%s: %d stacks, %s)\n", (p1 - p0) / reps * 1e6, n,
-               where, ref.board.land_count, ref.rules.tile_types[ref.bought_type].name);
-        int m = 0;
-        p0 = now_s();
-        for (int i = 0; i < reps; i++)
-            m = game_options(&ref, opts, MAX_OPTIONS);
-        p1 = now_s();
-        printf("options      %10.2f us for game_options at that decision (%d options)\n", (p1 - p0) / reps * 1e6, m);
-    }
-    static Game clones[2];
-    int reps = 200000;
-    double c0 = now_s();
-    for (int i = 0; i < reps; i++) {
-        clones[i & 1] = ref;
-        clones[i & 1].log = NULL;
-        __asm__ __volatile__("" ::: "memory");   /* keep every copy */
-    }
-    double c1 = now_s();
-    if (clones[0].turn != ref.turn)   /* reads the copies, so none is optimised away */
-        return 1;
-    printf("clone        %10.3f us per Game copy (%zu bytes)\n", (c1 - c0) / reps * 1e6, sizeof(Game));
-    printf("memory       %zu bytes per game + %zu bytes per logged decision (longest game %ld decisions: "
-           "%.1f KiB); Lua state %.1f KiB shared by all games\n", sizeof(Game), sizeof(Option), max_log,
-           (sizeof(Game) + max_log * sizeof(Option)) / 1024.0, script_memory_used(s.script) / 1024.0);
+    if (rc == 0)
+        bench_mcts(&s, seed, games < 30 ? (int)games : 30);
+    printf("memory       %zu bytes per game + %zu bytes per logged decision (longest 2-5 player game %ld "
+           "decisions: %.1f KiB); Lua state %.1f KiB shared by all games\n", sizeof(Game), sizeof(Option),
+           max_log, (sizeof(Game) + max_log * sizeof(Option)) / 1024.0, script_memory_used(s.script) / 1024.0);
     session_close(&s);
-    return 0;
+    return rc ? 1 : 0;
 }

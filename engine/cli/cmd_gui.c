@@ -8,6 +8,7 @@
 
 #include "gui.h"
 #include "play.h"
+#include "watch.h"
 
 typedef struct GuiCli {
     Session *session;
@@ -18,6 +19,9 @@ typedef struct GuiCli {
     char mods_open[512];       /* the mods the session has loaded, comma separated */
     const char *mod_names[GUI_MAX_MODS];
     int mod_count;
+    CliWatch *watch;           /* --watch (NULL: off) */
+    Session *watched;          /* the session whose rules the watch follows (NULL: none yet) */
+    const char **card_text;    /* the window's card texts, refreshed after a reload */
 } GuiCli;
 
 static char mod_store[GUI_MAX_MODS][64];
@@ -75,6 +79,7 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
     }
     if (use_mods(c, su, err, errlen))
         return NULL;
+    c->watched = NULL;   /* the mods may differ: the watch starts again */
     GameOptions o = { .players = (uint8_t)su->players, .setup_variation = (uint8_t)su->setup };
     snprintf(o.variant, sizeof o.variant, "%s", su->variant ? "to_the_left" : "symbiosis");
     if (cli_play_new(c->session, &o, su->seed, c->target.save_path, c->force || overwrite, err, errlen))
@@ -82,6 +87,44 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
     UiTableHooks hooks = cli_play_hooks(&c->target);
     if (ui_table_init(&c->table, &c->session->game, su->seat, su->seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, errlen))
         return NULL;
+    c->table_live = true;
+    return &c->table;
+}
+
+/* UiAppHooks.reload: with --watch, reloads changed rules and seats the table
+ * at the replayed game. The message also goes to stderr, whole. */
+static UiTable *reload(void *ud, char *msg, int msglen)
+{
+    GuiCli *c = ud;
+    if (!c->watch || !c->table_live)
+        return NULL;
+    if (c->watched != c->session) {   /* a game from the start screen: watch its rules from now on */
+        cli_watch_start(c->watch, c->session);
+        c->watched = c->session;
+        return NULL;
+    }
+    if (!cli_watch_changed(c->watch))
+        return NULL;
+    Session *s = c->session;
+    char full[1600], err[512];
+    int rc = cli_watch_reload(c->watch, &s, full, sizeof full);
+    fprintf(stderr, "volcanique gui: %s\n", full);
+    snprintf(msg, (size_t)msglen, "%s", full);
+    if (rc)
+        return NULL;
+    UiSeat seats[MAX_PLAYERS];
+    memcpy(seats, c->table.seat, sizeof seats);
+    ui_table_free(&c->table);
+    c->table_live = false;
+    c->session = c->watched = s;
+    c->target.session = s;
+    for (int i = 0; i < MAX_POWER_CARDS; i++)
+        c->card_text[i] = s->card_docs[i].text;
+    UiTableHooks hooks = cli_play_hooks(&c->target);
+    if (ui_table_init(&c->table, &s->game, seats, s->game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, sizeof err)) {
+        snprintf(msg, (size_t)msglen, "The reloaded game cannot be seated: %s", err);
+        return NULL;
+    }
     c->table_live = true;
     return &c->table;
 }
@@ -185,7 +228,8 @@ static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *
     cfg->pointer = ga->pointer_x >= 0;
     cfg->pointer_x = ga->pointer_x;
     cfg->pointer_y = ga->pointer_y;
-    cfg->hooks = (UiAppHooks){ start_game, c };
+    cfg->hooks = (UiAppHooks){ .new_game = start_game, .reload = reload, .ud = c };
+    c->card_text = card_text;
     cfg->save_path = ga->play.save_path;
     cfg->card_text = card_text;
     c->mod_count = cfg->mod_count = find_mods(c->session->root, cfg->mod_names);
@@ -227,6 +271,16 @@ int cmd_gui(const CliArgs *a)
         c.table_live = true;
         cfg.table = &c.table;
     }
+    static CliWatch watch;
+    if (pa->watch) {
+        c.watch = &watch;
+        if (!start_screen) {
+            cli_watch_start(&watch, &s);
+            c.watched = &s;
+            printf("gui: watching %d rules files: a change reloads them and replays the game\n", watch.files);
+            fflush(stdout);
+        }
+    }
     GuiResult res = { 0, NULL };
     if (gui_play(&cfg, &res, err, sizeof err)) {
         fprintf(stderr, "volcanique gui: %s\n", err);
@@ -235,6 +289,8 @@ int cmd_gui(const CliArgs *a)
     report(&res, &ga, rc);
     if (c.table_live)
         ui_table_free(&c.table);
+    session_close(c.session);
     session_close(&s);
+    cli_watch_end(&watch);
     return rc;
 }

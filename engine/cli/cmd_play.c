@@ -51,8 +51,16 @@ int cmd_tui(const CliArgs *a)
     }
     printf(". Type ? for help.\n");
     t.told = pa.load_path ? t.table.story_len : 0;
+    static CliWatch watch;
+    if (pa.watch) {
+        cli_watch_start(&watch, &s);
+        setvbuf(stdin, NULL, _IONBF, 0);   /* so waiting for a line can notice changed files */
+        t.watch = &watch;
+        printf("Watching %d rules files: a change reloads them and replays this game.\n", watch.files);
+    }
     rc = tui_run(&t);
     ui_table_free(&t.table);
-    session_close(&s);
+    session_close(t.session);
+    cli_watch_end(&watch);
     return rc;
 }

@@ -25,8 +25,8 @@ int cli_play_arg(const char *cmd, const CliArgs *a, int i, CliPlayArgs *pa, int 
         pa->game_given = true;
         return 0;
     }
-    if (strcmp(opt, "--force") == 0) {
-        pa->force = true;
+    if (strcmp(opt, "--force") == 0 || strcmp(opt, "--watch") == 0) {
+        *(opt[2] == 'f' ? &pa->force : &pa->watch) = true;
         *used = 1;
         return 0;
     }

@@ -18,13 +18,14 @@ typedef struct CliPlayArgs {
     const char *save_path;     /* --save FILE */
     const char *load_path;     /* --load FILE */
     bool force;                /* --force: a new game may overwrite --save FILE */
+    bool watch;                /* --watch: reload changed rules files and replay the game (watch.h) */
     bool game_given;           /* a game option (--players, --seed, --variant, --setup, --mods, --deal, --hold) */
     int bot_delay_ms;          /* --bot-delay MS, -1 when not given */
 } CliPlayArgs;
 
 void cli_play_defaults(CliPlayArgs *pa);
 /* Parses the option at argv[i] if it is one of the shared ones (the game
- * options, --seats, --save, --load, --force, --bot-delay): *used is how many
+ * options, --seats, --save, --load, --force, --watch, --bot-delay): *used is how many
  * arguments it took (0: not a shared option). Returns 0, or -1 with the
  * message printed (exit status 2). */
 int cli_play_arg(const char *cmd, const CliArgs *a, int i, CliPlayArgs *pa, int *used);

@@ -62,7 +62,7 @@ typedef struct GameRecord {
     int npowers;
     PowerRecord powers[REC_MAX_POWERS];
     int script_errors;
-    char first_error[400];               /* the first script error, with file, line, seed, turn and event */
+    char first_error[1024];              /* the first script error, with file, line, seed, turn and event */
     int nfailed;
     ModFailure failed[REC_MAX_FAILED];
     const char *made;                    /* compact JSON object, interned; NULL: not recorded */

@@ -129,6 +129,12 @@ static void record_tail(const Setup *u, Game *g, GameRecord *r)
         }
 }
 
+static void bots_free(Bot *bots, int n)
+{
+    for (int p = 0; p < n; p++)
+        bot_free(&bots[p]);
+}
+
 /* Plays game k of the batch into r. aside[] gathers handler calls that were
  * not real play (bots' thinking, the lead tracking's scoring). */
 static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
@@ -156,13 +162,22 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
         if (think)
             fire_now(u->s->script, before);
         int pick = bot_choose(&bots[p], g, opts, n);
+        for (int q = 0; q < g->players && pick >= 0; q++)
+            bot_observe(&bots[q], g, pick);   /* mcts keeps its tree */
         if (think)
             count_aside(u->s->script, aside, before);
+        if (pick < 0) {
+            fprintf(stderr, "volcanique: game seed %llu: a bot could not allocate its workspace\n",
+                    (unsigned long long)seed);
+            bots_free(bots, g->players);
+            return 1;
+        }
         if (g->pending.kind == DK_BUY && opts[pick].verb == VERB_BUY && opts[pick].subject == BUY_CALDERA)
             r->caldera_bought[p]++;
         if (game_apply(g, pick, err, sizeof err) || (c->check && invariants_check(g, err, sizeof err))) {
             fprintf(stderr, "volcanique: game seed %llu, decision %d: %s\n", (unsigned long long)seed,
                     r->decisions + 1, err);
+            bots_free(bots, g->players);
             return 1;
         }
         r->decisions++;
@@ -176,7 +191,12 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
             leader = now >= 0 ? now : leader;
         }
     }
+    bots_free(bots, g->players);
     record_tail(u, g, r);   /* the final scoring is real play: its handler calls count */
+    if (c->check && script_kept_check(u->s->script, err, sizeof err)) {
+        fprintf(stderr, "volcanique: game seed %llu: %s\n", (unsigned long long)seed, err);
+        return 1;
+    }
     int winner = __builtin_popcount((unsigned)r->winners) == 1 ? __builtin_ctz((unsigned)r->winners) : -1;
     r->lead_changes += winner >= 0 && leader >= 0 && winner != leader;
     return 0;
@@ -405,7 +425,7 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov, ErrorTally *tally)
     }
     s.quiet = 1;   /* failures are counted per game and reported once at the end */
     Setup u = { .s = &s, .c = c };
-    if (resolve(&u, err, sizeof err)) {
+    if (resolve(&u, err, sizeof err) || (c->check && script_kept_mark(s.script, err, sizeof err) < 0)) {
         fprintf(stderr, "volcanique: %s\n", err);
         session_close(&s);
         return 1;

@@ -163,9 +163,11 @@ void text_pending(FILE *out, const Game *g)
         fprintf(out, "The game is over (%s).\n", end_reason_name(g, g->end_reason));
         return;
     }
-    fprintf(out, "Turn %d, %s phase%s. Decision: %s, by %c.\n", g->turn, phase_name(g->phase),
+    char prompt[300];
+    game_prompt_text(g, prompt, sizeof prompt);
+    fprintf(out, "Turn %d, %s phase%s. Decision: %s, by %c: %s\n", g->turn, phase_name(g->phase),
             g->mode == MODE_FINAL ? " (final turn)" : g->mode == MODE_FINALE ? " (finale)" : "",
-            decision_kind_name(g->pending.kind), seat_letter(g->pending.player));
+            decision_kind_name(g->pending.kind), seat_letter(g->pending.player), prompt);
 }
 
 void text_scores(FILE *out, const Game *g, const Scores *s)

@@ -1,6 +1,7 @@
 #include "tui.h"
 
 #include <ctype.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +10,60 @@
 #include "textview.h"
 
 enum { TUI_APPLIED, TUI_AGAIN, TUI_QUIT, TUI_FAILED };
+
+/* Seats the table at session s's game again, keeping the seats. */
+static int reseat(Tui *t, Session *s, char *err, int errlen)
+{
+    UiSeat seats[MAX_PLAYERS];
+    memcpy(seats, t->table.seat, sizeof seats);
+    ui_table_free(&t->table);
+    t->session = s;
+    t->target.session = s;
+    for (int c = 0; c < MAX_POWER_CARDS; c++)
+        t->card_text[c] = c < s->rules.power_card_count ? s->card_docs[c].text : NULL;
+    UiTableHooks hooks = cli_play_hooks(&t->target);
+    return ui_table_init(&t->table, &s->game, seats, s->game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, errlen);
+}
+
+/* With --watch: when a rules file changed, reloads and replays (watch.h).
+ * Returns TUI_APPLIED when the game now runs on the changed rules (the
+ * decision must be read again), TUI_FAILED when the table cannot be seated
+ * again, else TUI_AGAIN (nothing changed, or the message says why the old
+ * rules stay). */
+static int watch_step(Tui *t)
+{
+    if (!t->watch || !cli_watch_changed(t->watch))
+        return TUI_AGAIN;
+    char msg[1600], err[512];
+    Session *s = t->session;
+    if (cli_watch_reload(t->watch, &s, msg, sizeof msg)) {
+        fprintf(t->out, "%s\n", msg);
+        return TUI_AGAIN;
+    }
+    if (reseat(t, s, err, sizeof err)) {
+        fprintf(stderr, "volcanique tui: %s\n", err);
+        return TUI_FAILED;
+    }
+    t->told = t->table.story_len;
+    fprintf(t->out, "%s\n", msg);
+    return TUI_APPLIED;
+}
+
+/* Reads a line; with --watch, reloads changed rules while waiting for it.
+ * Returns TUI_AGAIN with the line read, TUI_APPLIED after a reload (the line
+ * is not read), TUI_QUIT at the end of input, TUI_FAILED. */
+static int read_line(Tui *t, char *line, int len)
+{
+    while (t->watch) {
+        int rc = watch_step(t);
+        if (rc != TUI_AGAIN)
+            return rc;
+        struct pollfd pf = { fileno(t->in), POLLIN, 0 };
+        if (poll(&pf, 1, 250) != 0)
+            break;
+    }
+    return fgets(line, len, t->in) ? TUI_AGAIN : TUI_QUIT;
+}
 
 static int apply(Tui *t, int index)
 {
@@ -206,8 +261,9 @@ static int human_turn(Tui *t)
     for (;;) {
         fprintf(t->out, "%c> ", seat_letter(t->table.game->pending.player));
         fflush(t->out);
-        if (!fgets(line, sizeof line, t->in))
-            return TUI_QUIT;
+        int got = read_line(t, line, sizeof line);
+        if (got != TUI_AGAIN)
+            return got;
         if (t->echo)
             fprintf(t->out, "%s%s", line, strchr(line, '\n') ? "" : "\n");
         int rc = command(t, line, &cell);
@@ -218,6 +274,9 @@ static int human_turn(Tui *t)
 
 static int bot_turn(Tui *t)
 {
+    int rc = watch_step(t);
+    if (rc != TUI_AGAIN)
+        return rc;
     if (t->bot_delay_ms > 0) {
         fflush(t->out);
         usleep((useconds_t)t->bot_delay_ms * 1000);

@@ -10,6 +10,7 @@
 
 #include "play.h"
 #include "table.h"
+#include "watch.h"
 
 typedef struct Tui {
     Session *session;
@@ -21,6 +22,7 @@ typedef struct Tui {
     bool clear;                /* clear the terminal before each question (stdout is a terminal) */
     bool echo;                 /* print each command read (input is not a terminal: a transcript) */
     int told;                  /* story lines printed so far (UiTable.story_len) */
+    CliWatch *watch;           /* --watch: reload changed rules between decisions (NULL: off) */
     Option *opts;              /* the pending decision's options */
     int n;
     FILE *out;

@@ -37,6 +37,22 @@ typedef struct Cell {
 
 #define MAX_LAND 256
 
+/* A land cell's top tile, packed for the inner loops (regions, placements):
+ *   bits 4e..4e+3  edge e (0..5): biome in the low two bits (3: none), area above;
+ *   bits 24..25    number of biome areas (0 for volcano and soil);
+ *   bits 26..31    biome of areas 0, 1, 2, two bits each. */
+typedef uint32_t TopCode;
+#define TOP_NO_BIOME 3u
+static inline unsigned top_edge_biome(TopCode t, int e) { return (t >> (4 * e)) & 3u; }
+static inline unsigned top_edge_area(TopCode t, int e) { return (t >> (4 * e + 2)) & 3u; }
+static inline unsigned top_areas(TopCode t) { return (t >> 24) & 3u; }
+static inline unsigned top_area_biome(TopCode t, int a) { return (t >> (26 + 2 * a)) & 3u; }
+
+/* The biomes facing a cell's edges, one bit per (edge, biome): bit 3e + biome is
+ * set when the neighbour across edge e shows that biome on its facing edge. */
+typedef uint32_t FacingMask;
+static inline FacingMask facing_bit(int edge, unsigned biome) { return (FacingMask)1 << (3 * edge + (int)biome); }
+
 typedef struct Board {
     Cell cells[BOARD_CELLS];
     uint16_t land_count;                  /* cells holding land, in order of arrival */
@@ -44,6 +60,18 @@ typedef struct Board {
     uint8_t land_index[BOARD_CELLS];      /* position of a land cell in `land` */
     uint16_t tile_count;                  /* pool entries used, entry 0 reserved */
     PlacedTile tiles[MAX_BOARD_TILES];
+    /* Derived from the stacks and kept up to date by board_push, board_pop and
+     * board_refresh, by land index (entries past land_count are stale). Lava is
+     * not in them: CELL_LAVA is set outside the board functions, so readers
+     * apply it (a lava cell has no areas and shows no biome to its neighbours).
+     * Not state: game_hash skips them; board_derived_ok checks them. */
+    uint8_t land_class[MAX_LAND];         /* TileClass of the top tile */
+    TopCode land_top[MAX_LAND];
+    FacingMask land_facing[MAX_LAND];
+    uint8_t has_types;                    /* type_* filled by board_set_rules since board_clear */
+    uint8_t type_class[MAX_TILE_TYPES];
+    TopCode type_top[MAX_TILE_TYPES][HEX_DIRS];   /* each tile type's TopCode in each rotation */
+    FacingMask type_edges[MAX_TILE_TYPES][HEX_DIRS];  /* the same tile's own edges: bit 3e + biome */
 } Board;
 
 static inline bool board_in_bounds(Hex h)
@@ -62,11 +90,23 @@ extern uint16_t board_neighbour_table[BOARD_CELLS][HEX_DIRS];
 void board_tables_init(void);
 static inline int board_neighbour(int cell, int dir) { return board_neighbour_table[cell][dir]; }
 
+/* Empties the board; it forgets its tile types until board_set_rules. */
 void board_clear(Board *b);
+/* Gives the board its tile types (the rules' tile_types) and fills the derived
+ * per-land data. Until then the derived data is not kept and readers that use
+ * it (regions_compute) take the slower path through the rules. */
+void board_set_rules(Board *b, const Rules *rules);
 /* Stacks a tile; returns 0, or -1 if the pool or the land list is full. */
 int board_push(Board *b, int cell, int type, int rotation);
 /* Removes the top tile (the cell may become ocean). */
 void board_pop(Board *b, int cell);
+/* Turns the top tile of a land cell to `rotation` (taken modulo 6). */
+void board_turn_top(Board *b, int cell, int rotation);
+/* Fills the derived per-land data from the stacks; for code that moves cells
+ * wholesale (island moves) rather than through board_push/board_pop. */
+void board_refresh(Board *b, const Rules *rules);
+/* Whether the derived data matches the stacks (for invariant checks). */
+bool board_derived_ok(const Board *b, const Rules *rules);
 
 static inline bool board_is_land(const Board *b, int cell) { return b->cells[cell].top != NO_TILE; }
 static inline const PlacedTile *board_top(const Board *b, int cell)
@@ -94,7 +134,11 @@ static inline int tile_edge_area(const TileType *t, int rotation, int edge)
 }
 
 /* Whether a top tile of this class can have a land tile stacked on it. */
-bool tile_class_takes_stacking(int tile_class);
+static inline bool tile_class_takes_stacking(int tile_class)
+{
+    return tile_class == TILE_UNO || tile_class == TILE_DUO || tile_class == TILE_TRIO ||
+           tile_class == TILE_SOIL;
+}
 /* The connecting-edge rule: a tile of `type` turned `rotation` placed on `cell`
  * has at least one edge matching the facing edge of a neighbouring top tile. */
 bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type, int rotation);
@@ -102,6 +146,8 @@ bool board_edges_connect(const Board *b, const Rules *rules, int cell, int type,
  * (BIOME_NONE where nothing faces), for testing many tiles and rotations. */
 void board_facing(const Board *b, const Rules *rules, int cell, uint8_t facing[HEX_DIRS]);
 bool tile_connects(const TileType *t, int rotation, const uint8_t facing[HEX_DIRS]);
+/* board_facing as a FacingMask, for any cell (land or ocean), lava applied. */
+FacingMask board_facing_mask(const Board *b, const Rules *rules, int cell);
 
 /* Neighbour cells of `cell` whose height is lower than `height` (ocean counts),
  * in direction order. Returns the count. */

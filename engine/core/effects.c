@@ -214,7 +214,7 @@ int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
     int n = critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
         critter_to_hand(g, ids[i], CAUSE_TURNED);
-    g->board.tiles[g->board.cells[cell].top].rotation = (uint8_t)(((rotation % 6) + 6) % 6);
+    board_turn_top(&g->board, cell, ((rotation % 6) + 6) % 6);   /* keeps the derived facing data true */
     g->contest_dirty = 1;
     return 0;
 }

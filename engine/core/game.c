@@ -2,6 +2,7 @@
 #include "core_internal.h"
 #include "effects.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,27 +92,42 @@ int first_in_hand(const Game *g, int player)
     return -1;
 }
 
+/* A critter's place, area and cell as one word, for one compare per critter
+ * in the scans below (the three lead the struct, in this order). */
+_Static_assert(offsetof(Critter, place) == 0 && offsetof(Critter, area) == 1 && offsetof(Critter, cell) == 2,
+               "critter_key reads place, area and cell as one word");
+static inline uint32_t critter_key(const Critter *c)
+{
+    uint32_t k;
+    memcpy(&k, c, sizeof k);
+    return k;
+}
+static inline uint32_t board_key(int cell, int area)
+{
+    Critter c = { .place = AT_BOARD, .area = (uint8_t)area, .cell = (uint16_t)cell };
+    return critter_key(&c);
+}
+
 int critter_at(const Game *g, int cell, int area)
 {
+    uint32_t want = board_key(cell, area);
     for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place == AT_BOARD && c->cell == cell && c->area == area)
+        for (int i = 0; i < g->rules.critters_per_player; i++)
+            if (critter_key(&g->player[p].critters[i]) == want)
                 return critter_id(p, i);
-        }
     return -1;
 }
 
 int critters_on_cell(const Game *g, int cell, int *ids, int max)
 {
+    uint32_t area_bits = board_key(0, 255) ^ board_key(0, 0);
+    uint32_t want = board_key(cell, 0), ignore_area = ~area_bits;
     int n = 0;
     for (int k = 0; k < g->players; k++) {
         int p = (g->active + k) % g->players;
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place == AT_BOARD && c->cell == cell && n < max)
+        for (int i = 0; i < g->rules.critters_per_player; i++)
+            if ((critter_key(&g->player[p].critters[i]) & ignore_area) == want && n < max)
                 ids[n++] = critter_id(p, i);
-        }
     }
     return n;
 }
@@ -472,6 +488,7 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
     g->hooks_ud = hooks_ud;
     rng_seed(&g->rng, seed);
     board_clear(&g->board);
+    board_set_rules(&g->board, &g->rules);
     g->players = opts->players;
     fill_supply(g);
     deal_grid(g);

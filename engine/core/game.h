@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "board.h"
 #include "events.h"
@@ -115,6 +116,24 @@ typedef struct Option {
     uint16_t subject;
     uint16_t pay;     /* packed payment, see pay_pack() */
 } Option;
+
+/* An Option's bytes as one 64-bit word, and a store of such a word: for inner
+ * loops that write many options differing in one field (OR the words of
+ * options whose set fields do not overlap). */
+_Static_assert(sizeof(Option) == 8, "an Option is one 64-bit word");
+static inline uint64_t option_pack(int verb, int sub, int cell, int subject, int pay)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (uint64_t)(uint8_t)verb | (uint64_t)(uint8_t)sub << 8 | (uint64_t)(uint16_t)cell << 16 |
+           (uint64_t)(uint16_t)subject << 32 | (uint64_t)(uint16_t)pay << 48;
+#else
+    Option o = { (uint8_t)verb, (uint8_t)sub, (uint16_t)cell, (uint16_t)subject, (uint16_t)pay };
+    uint64_t w;
+    memcpy(&w, &o, sizeof w);
+    return w;
+#endif
+}
+static inline void option_store(Option *o, uint64_t word) { memcpy(o, &word, sizeof word); }
 
 static inline uint16_t pay_pack(int dark, int medium, int light)
 {

@@ -97,6 +97,16 @@ int invariants_check(const Game *g, char *err, int errlen)
     for (int a = 0, next = 0; a < g->ask_len; next += g->ask[a].count, a++)
         if (g->ask[a].first != next || next + g->ask[a].count > g->choice_len)
             FAIL("question %d's choices are out of place", a + 1);
+    if (!board_derived_ok(&g->board, r))
+        FAIL("the board's derived tile codes or facing masks differ from its stacks");
+    for (int k = 0; k < g->board.land_count; k++) {
+        int cell = g->board.land[k];
+        bool listed = false;
+        for (int l = 0; l < g->lava_count; l++)
+            listed |= g->lava[l].cell == cell;
+        if (listed != ((g->board.cells[cell].flags & CELL_LAVA) != 0))
+            FAIL("land cell %d: its lava mark and the lava list disagree", cell);
+    }
 
     /* Resources: conserved between supply and players. */
     for (int res = 0; res < BIOME_COUNT; res++) {

@@ -165,6 +165,7 @@ static void move_step(Game *g, int *pos, int n, int dir)
     }
     game_move_places(g, pos, dest, n);
     memcpy(pos, dest, sizeof dest[0] * (size_t)n);
+    board_refresh(b, &g->rules);   /* the moved cells face new neighbours */
     g->contest_dirty = 1;
 }
 
@@ -278,7 +279,7 @@ int island_rifts(const Game *g, int cell, Rift *out, int max)
         return 0;
     if (max > ISLAND_RIFTS_MAX)
         max = ISLAND_RIFTS_MAX;
-    static uint8_t parts[ISLAND_RIFTS_MAX][MAX_LAND / 8];   /* island cells moved, by index */
+    uint8_t parts[ISLAND_RIFTS_MAX][MAX_LAND / 8];   /* island cells moved, by index */
     uint8_t part[BOARD_CELLS];
     int pos[MAX_LAND], count = 0;
     for (int axis = 0; axis < 3; axis++) {

@@ -76,7 +76,7 @@ static bool placeable(const Game *g, int what, int mask)
         return what == BUY_VOLCANO ? volcano_target_exists(g, mask)
              : what == BUY_ISLAND ? island_start_exists(g)
              : placement_exists(g, what, mask);
-    static Option scratch[MAX_OPTIONS];
+    Option scratch[MAX_OPTIONS];
     int n = 0;
     if (what == BUY_VOLCANO)
         list_volcano_targets(g, mask, scratch, &n, MAX_OPTIONS);

@@ -24,55 +24,179 @@ bool stack_takes_tile(const Game *g, int cell)
 static void stack_owners(const Game *g, uint8_t owners[MAX_LAND])
 {
     memset(owners, 0, (size_t)g->board.land_count);
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place == AT_BOARD)
-                owners[g->board.land_index[c->cell]] |=
-                    (uint8_t)((1 << p) | (critter_has_trait(g, c, CT_SHELTERS) ? OWNERS_SHELTERED : 0));
-        }
+    int players = g->players, per = g->rules.critters_per_player;   /* owners[] may alias g: read once */
+    const uint8_t *land_index = g->board.land_index;
+    for (int p = 0; p < players; p++) {
+        const Critter *c = g->player[p].critters;
+        for (int i = 0; i < per; i++)
+            if (c[i].place == AT_BOARD)
+                owners[land_index[c[i].cell]] |=
+                    (uint8_t)((1 << p) | (critter_has_trait(g, &c[i], CT_SHELTERS) ? OWNERS_SHELTERED : 0));
+    }
 }
 
-/* stack_targetable, with the owners precomputed. */
-static bool targetable(const Game *g, int cell, int mask, const uint8_t owners[MAX_LAND])
-{
-    return owners_targetable(owners[g->board.land_index[cell]] & ~OWNERS_SHELTERED, mask,
-                             board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
-}
-
-static int scan_placements(const Game *g, int type, int mask, Option *o, int *n, int max, bool first_only)
+/* The class of land index k's top tile. */
+static int class_at(const Game *g, int k)
 {
     const Board *b = &g->board;
-    const TileType *t = &g->rules.tile_types[type];
-    uint8_t owners[MAX_LAND];
-    stack_owners(g, owners);
-    int found = 0;
+    return b->has_types ? b->land_class[k] : board_top_class(b, &g->rules, b->land[k]);
+}
+
+/* stack_takes_tile and stack_targetable for land index k, with the owners
+ * precomputed (scan_takes adds the shelter rule: a critter whose mark
+ * shelters its stack keeps tiles off it). */
+static bool stack_open(const Game *g, int k, int mask, const uint8_t owners[MAX_LAND])
+{
+    int cls = class_at(g, k);
+    return !(g->board.cells[g->board.land[k]].flags & CELL_LAVA) && tile_class_takes_stacking(cls) &&
+           owners_targetable(owners[k] & ~OWNERS_SHELTERED, mask, cls == TILE_SOIL);
+}
+
+/* Facing bits that lava hides, by land index: a lava cell shows no biome to
+ * its neighbours. Returns whether any land cell has lava (else hidden[] is
+ * left unset). */
+static bool lava_hidden_edges(const Game *g, FacingMask hidden[MAX_LAND])
+{
+    const Board *b = &g->board;
+    bool any = false;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners) ||
-            (owners[k] & OWNERS_SHELTERED))
+        if (!(b->cells[cell].flags & CELL_LAVA))
             continue;
-        uint8_t facing[HEX_DIRS];
-        board_facing(b, &g->rules, cell, facing);
-        for (int rot = 0; rot < t->distinct_rotations; rot++)
-            if (tile_connects(t, rot, facing)) {
-                found++;
-                if (first_only)
-                    return found;
-                put(o, n, max, VERB_TILE, cell, rot, type);
-            }
+        if (!any)
+            memset(hidden, 0, sizeof(FacingMask) * (size_t)b->land_count);
+        any = true;
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int nb = board_neighbour(cell, d);
+            if (nb != NO_CELL && board_is_land(b, nb))
+                hidden[b->land_index[nb]] |= (FacingMask)7 << (3 * hex_opposite(d));
+        }
     }
-    return found;
+    return any;
+}
+
+/* The biomes facing land index k, lava applied. */
+static FacingMask facing_at(const Game *g, int k, bool lava, const FacingMask *hidden)
+{
+    const Board *b = &g->board;
+    if (!b->has_types)
+        return board_facing_mask(b, &g->rules, b->land[k]);
+    return lava ? b->land_facing[k] & ~hidden[k] : b->land_facing[k];
+}
+
+/* The tile's own edges in each rotation, as facing bits (see FacingMask). */
+static void tile_edge_masks(const Game *g, int type, FacingMask out[HEX_DIRS])
+{
+    const TileType *t = &g->rules.tile_types[type];
+    for (int rot = 0; rot < HEX_DIRS; rot++) {
+        out[rot] = 0;
+        for (int e = 0; e < HEX_DIRS; e++)
+            if (tile_edge_biome(t, rot, e) < BIOME_COUNT)
+                out[rot] |= facing_bit(e, (unsigned)tile_edge_biome(t, rot, e));
+    }
+}
+
+/* What every scan of stackable stacks needs: the tile's edge masks, the
+ * edges lava hides, the owners of each stack. */
+typedef struct StackScan {
+    FacingMask own[HEX_DIRS], hidden[MAX_LAND];
+    uint8_t owners[MAX_LAND];
+    bool lava;
+    int rotations;
+} StackScan;
+
+static void scan_begin(const Game *g, int type, StackScan *sc)
+{
+    const Board *b = &g->board;
+    sc->rotations = g->rules.tile_types[type].distinct_rotations;
+    if (b->has_types)
+        memcpy(sc->own, b->type_edges[type], sizeof sc->own);
+    else
+        tile_edge_masks(g, type, sc->own);
+    sc->lava = lava_hidden_edges(g, sc->hidden);
+    stack_owners(g, sc->owners);
+}
+
+/* Whether stack k takes the tile: open (stack_open), no sheltering critter. */
+static bool scan_takes(const Game *g, int k, int mask, const StackScan *sc)
+{
+    return stack_open(g, k, mask, sc->owners) && !(sc->owners[k] & OWNERS_SHELTERED);
 }
 
 bool placement_exists(const Game *g, int type, int mask)
 {
-    return scan_placements(g, type, mask, NULL, NULL, 0, true) > 0;
+    StackScan sc;
+    scan_begin(g, type, &sc);
+    for (int k = 0; k < g->board.land_count; k++) {
+        if (!scan_takes(g, k, mask, &sc))
+            continue;
+        FacingMask facing = facing_at(g, k, sc.lava, sc.hidden);
+        for (int rot = 0; rot < sc.rotations; rot++)
+            if (sc.own[rot] & facing)
+                return true;
+    }
+    return false;
+}
+
+/* list_placements on a board with its derived data, room for every write
+ * and every player targetable: the loop the bench compares with a bare one. */
+static int list_fast(const Game *g, int type, Option *o, int at)
+{
+    const Board *b = &g->board;
+    FacingMask own[HEX_DIRS], hidden[MAX_LAND];
+    memcpy(own, b->type_edges[type], sizeof own);
+    int rotations = g->rules.tile_types[type].distinct_rotations;
+    bool lava = lava_hidden_edges(g, hidden);
+    uint8_t sheltered[MAX_LAND];   /* read only once a sheltering critter was seen */
+    bool any_sheltered = false;
+    int players = g->players, per = g->rules.critters_per_player;
+    for (int p = 0; p < players; p++)
+        for (int i = 0; i < per; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_BOARD && critter_has_trait(g, c, CT_SHELTERS)) {
+                if (!any_sheltered)
+                    memset(sheltered, 0, (size_t)b->land_count);
+                any_sheltered = true;
+                sheltered[b->land_index[c->cell]] = 1;
+            }
+        }
+    for (int k = 0; k < b->land_count; k++) {
+        /* Targetable whoever stands there; a sheltering critter, lava or a volcano closes a stack. */
+        if ((any_sheltered && sheltered[k]) || !tile_class_takes_stacking(b->land_class[k]) ||
+            (lava && (b->cells[b->land[k]].flags & CELL_LAVA)))
+            continue;
+        FacingMask facing = lava ? b->land_facing[k] & ~hidden[k] : b->land_facing[k];
+        uint64_t cell_word = option_pack(VERB_TILE, 0, b->land[k], type, 0);
+        for (int rot = 0; rot < rotations; rot++)
+            if (own[rot] & facing)
+                option_store(&o[at++], cell_word | option_pack(0, rot, 0, 0, 0));
+    }
+    return at;
 }
 
 void list_placements(const Game *g, int type, int mask, Option *o, int *n, int max)
 {
-    scan_placements(g, type, mask, o, n, max, false);
+    int all = (1 << g->players) - 1;
+    if (g->board.has_types && (mask & all) == all && *n + g->board.land_count * HEX_DIRS <= max) {
+        *n = list_fast(g, type, o, *n);
+        return;
+    }
+    StackScan sc;
+    scan_begin(g, type, &sc);
+    int at = *n;   /* a local count: stores into o cannot alias it */
+    for (int k = 0; k < g->board.land_count; k++) {
+        if (!scan_takes(g, k, mask, &sc))
+            continue;
+        FacingMask facing = facing_at(g, k, sc.lava, sc.hidden);
+        uint64_t cell_word = option_pack(VERB_TILE, 0, g->board.land[k], type, 0);
+        for (int rot = 0; rot < sc.rotations; rot++)
+            if (sc.own[rot] & facing) {
+                if (at < max)
+                    option_store(&o[at], cell_word | option_pack(0, rot, 0, 0, 0));
+                at++;
+            }
+    }
+    *n = at;
 }
 
 static int scan_targets(const Game *g, int mask, Option *o, int *n, int max, bool first_only)
@@ -83,7 +207,7 @@ static int scan_targets(const Game *g, int mask, Option *o, int *n, int max, boo
     int found = 0;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
-        if (!stack_takes_tile(g, cell) || !targetable(g, cell, mask, owners))
+        if (!stack_open(g, k, mask, owners))
             continue;
         found++;
         if (first_only)
@@ -138,13 +262,9 @@ static bool island_cell_ok(const Game *g, int cell)
 /* Candidate cells: ocean within island_max_distance of some land cell. */
 static int island_cells(const Game *g, int *cells, int max)
 {
-    static const int MAXR = 6;
-    static uint16_t seen[BOARD_CELLS];   /* stamp per cell: no clearing between calls */
-    static uint16_t stamp;
-    if (++stamp == 0) {
-        memset(seen, 0, sizeof seen);
-        stamp = 1;
-    }
+    enum { MAXR = 6 };
+    uint8_t seen[BOARD_CELLS / 8];   /* a bit per cell already considered */
+    memset(seen, 0, sizeof seen);
     const Board *b = &g->board;
     int n = 0;
     int reach = g->rules.island_max_distance < MAXR ? g->rules.island_max_distance : MAXR;
@@ -157,9 +277,9 @@ static int island_cells(const Game *g, int *cells, int max)
                 if (!board_in_bounds(ring[j]))
                     continue;
                 int c = board_cell(ring[j]);
-                if (seen[c] == stamp)
+                if ((seen[c >> 3] >> (c & 7)) & 1)
                     continue;
-                seen[c] = stamp;
+                seen[c >> 3] |= (uint8_t)(1 << (c & 7));
                 if (island_cell_ok(g, c))
                     cells[n++] = c;
             }
@@ -222,33 +342,36 @@ static bool setup_cell_ok(const Game *g, int player, int stage, int cell)
 }
 
 /* Whether a starting tile placed so would have an area whose biome nobody
- * controls, so that its critter has somewhere to go. The tile is stacked on
- * the real board and taken off again (the board is restored exactly: the cell
- * was ocean, so it is the land list's last entry and the pool's last tile). */
-static bool setup_leaves_free_area(const Game *g, int type, int cell, int rot)
+ * controls, so that its critter has somewhere to go. `v` is the view of the
+ * board without the tile. The tile lies on ocean, so placing it only merges:
+ * each of its areas joins the regions its matching edges meet, and two of its
+ * areas that meet one region join each other. */
+static bool setup_leaves_free_area(const Game *g, const View *v, int type, int cell, int rot)
 {
-    static Regions rg;
-    Board *b = (Board *)&g->board;
-    uint16_t tiles = b->tile_count;
-    if (board_is_land(b, cell) || board_push(b, cell, type, rot) != 0)
+    const Board *b = &g->board;
+    const TileType *t = &g->rules.tile_types[type];
+    if (board_is_land(b, cell) || b->tile_count >= MAX_BOARD_TILES || b->land_count >= MAX_LAND)
         return false;
-    regions_compute(b, &g->rules, &rg);
-    uint8_t held[MAX_AREAS] = { 0 };
-    int areas = board_areas(b, &g->rules, cell);
-    if (areas > MAX_AREAS)
-        areas = MAX_AREAS;
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place != AT_BOARD)
-                continue;
-            int r = region_at(&rg, b, c->cell, c->area);
-            for (int a = 0; a < areas; a++)
-                if (region_at(&rg, b, cell, a) == r)
-                    held[a] = 1;
-        }
-    board_pop(b, cell);
-    b->tile_count = tiles;
+    int areas = t->areas < MAX_AREAS ? t->areas : MAX_AREAS;
+    bool held[MAX_AREAS] = { false };
+    int met_area[HEX_DIRS], met_region[HEX_DIRS], met = 0;
+    for (int d = 0; d < HEX_DIRS; d++) {
+        int nb = board_neighbour(cell, d), back = hex_opposite(d);
+        int biome = tile_edge_biome(t, rot, d);
+        if (nb == NO_CELL || biome == BIOME_NONE || board_areas(b, &g->rules, nb) == 0 ||
+            board_edge_biome(b, &g->rules, nb, back) != biome)
+            continue;
+        int a = tile_edge_area(t, rot, d);
+        int r = view_region(g, v, nb, board_edge_area(b, &g->rules, nb, back));
+        held[a] |= v->players_in[r] != 0;
+        met_area[met] = a;
+        met_region[met++] = r;
+    }
+    for (int pass = 0; pass < MAX_AREAS; pass++)   /* enough passes for the closure */
+        for (int i = 0; i < met; i++)
+            for (int j = 0; j < met; j++)
+                if (met_region[i] == met_region[j] && held[met_area[j]])
+                    held[met_area[i]] = true;
     for (int a = 0; a < areas; a++)
         if (!held[a])
             return true;
@@ -286,17 +409,24 @@ void list_setup_tiles(const Game *g, Option *o, int *n, int max)
      * only when there are none (crowded joined islands) may a tile be placed
      * where its critter stays in hand. */
     bool need_connect = stage > 0 || (b->land_count > 0 && g->options.setup_variation == 2);
+    View v;
+    if (b->land_count > 0)
+        view_compute(g, &v);
+    FacingMask facing[512], own[HEX_DIRS];
+    for (int i = 0; i < nc; i++)
+        facing[i] = board_facing_mask(b, &g->rules, cells[i]);
     int before = *n;
     for (int pass = 0; pass < 2 && *n == before; pass++)
         for (int t = 0; t < g->rules.tile_type_count; t++) {
             const TileType *tt = &g->rules.tile_types[t];
             if (tt->tile_class != want)
                 continue;
+            tile_edge_masks(g, t, own);
             for (int i = 0; i < nc; i++)
                 for (int rot = 0; rot < tt->distinct_rotations; rot++) {
-                    if (need_connect && !board_edges_connect(b, &g->rules, cells[i], t, rot))
+                    if (need_connect && !(own[rot] & facing[i]))   /* board_edges_connect */
                         continue;
-                    if (pass == 0 && b->land_count > 0 && !setup_leaves_free_area(g, t, cells[i], rot))
+                    if (pass == 0 && b->land_count > 0 && !setup_leaves_free_area(g, &v, t, cells[i], rot))
                         continue;
                     put(o, n, max, VERB_TILE, cells[i], rot, t);
                 }

@@ -23,39 +23,55 @@ static void unite(uint16_t *parent, int a, int b)
     }
 }
 
-void regions_compute(const Board *b, const Rules *rules, Regions *out)
+/* The top of land index k as regions see it: no areas under lava. */
+static TopCode live_top(const Board *b, int k)
+{
+    return (b->cells[b->land[k]].flags & CELL_LAVA) ? 0 : b->land_top[k];
+}
+
+/* Calls join(k, area, k2, area2) for every matching edge between two land
+ * cells with areas, each shared edge once (from directions E, SE, SW). */
+#define FOR_EACH_JOIN(b, BODY)                                                        \
+    for (int k = 0; k < (b)->land_count; k++) {                                       \
+        TopCode mine = live_top(b, k);                                                \
+        if (top_areas(mine) == 0)                                                     \
+            continue;                                                                 \
+        int cell = (b)->land[k];                                                      \
+        for (int d = 0; d < 3; d++) {                                                 \
+            int n = board_neighbour(cell, d);                                         \
+            if (n == NO_CELL || (b)->cells[n].top == NO_TILE)                         \
+                continue;                                                             \
+            int k2 = (b)->land_index[n];                                              \
+            TopCode theirs = live_top(b, k2);                                         \
+            unsigned biome = top_edge_biome(mine, d);                                 \
+            if (top_areas(theirs) == 0 || biome == TOP_NO_BIOME ||                    \
+                biome != top_edge_biome(theirs, d + 3))                               \
+                continue;                                                             \
+            int node = k * MAX_AREAS + (int)top_edge_area(mine, d);                   \
+            int node2 = k2 * MAX_AREAS + (int)top_edge_area(theirs, d + 3);           \
+            BODY                                                                      \
+        }                                                                             \
+    }
+
+/* Regions from the board's derived per-land codes (board_set_rules). */
+static void compute_from_codes(const Board *b, Regions *out)
 {
     uint16_t parent[MAX_NODES];
     int nodes = b->land_count * MAX_AREAS;
     for (int i = 0; i < nodes; i++)
         parent[i] = (uint16_t)i;
-
-    /* Join across matching edges; each shared edge is seen from its lower cell index. */
-    for (int i = 0; i < b->land_count; i++) {
-        int cell = b->land[i];
-        if (board_areas(b, rules, cell) == 0)
-            continue;
-        for (int d = 0; d < 3; d++) {   /* directions E, SE, SW cover every pair once */
-            int n = board_neighbour(cell, d);
-            if (n == NO_CELL || board_areas(b, rules, n) == 0)
-                continue;
-            int mine = board_edge_biome(b, rules, cell, d);
-            if (mine != board_edge_biome(b, rules, n, hex_opposite(d)))
-                continue;
-            unite(parent, region_node(b, cell, board_edge_area(b, rules, cell, d)),
-                  region_node(b, n, board_edge_area(b, rules, n, hex_opposite(d))));
-        }
-    }
+    FOR_EACH_JOIN(b, unite(parent, node, node2);)
 
     /* Number regions by first node, so ids follow the land order. */
     uint16_t id_of_root[MAX_NODES];
     memset(id_of_root, 0xFF, sizeof(uint16_t) * (size_t)(nodes ? nodes : 1));
     out->count = 0;
-    for (int i = 0; i < b->land_count; i++) {
-        int cell = b->land[i];
-        int areas = board_areas(b, rules, cell);
+    for (int k = 0; k < b->land_count; k++) {
+        TopCode top = live_top(b, k);
+        int areas = (int)top_areas(top);
+        uint8_t height = b->cells[b->land[k]].height;
         for (int a = 0; a < MAX_AREAS; a++) {
-            int node = i * MAX_AREAS + a;
+            int node = k * MAX_AREAS + a;
             if (a >= areas) {
                 out->of_node[node] = NO_REGION;
                 continue;
@@ -64,7 +80,7 @@ void regions_compute(const Board *b, const Rules *rules, Regions *out)
             if (id_of_root[root] == NO_REGION) {
                 int r = out->count++;
                 id_of_root[root] = (uint16_t)r;
-                out->biome[r] = (uint8_t)board_area_biome(b, rules, cell, a);
+                out->biome[r] = (uint8_t)top_area_biome(top, a);
                 out->tiles[r] = 0;
                 out->edges[r] = 0;
                 out->max_height[r] = 0;
@@ -72,21 +88,20 @@ void regions_compute(const Board *b, const Rules *rules, Regions *out)
             int r = id_of_root[root];
             out->of_node[node] = (uint16_t)r;
             out->tiles[r]++;   /* areas of one region on one tile: a region touches a tile once */
-            if (b->cells[cell].height > out->max_height[r])
-                out->max_height[r] = b->cells[cell].height;
+            if (height > out->max_height[r])
+                out->max_height[r] = height;
         }
     }
-    for (int i = 0; i < b->land_count; i++) {
-        int cell = b->land[i];
-        if (board_areas(b, rules, cell) == 0)
-            continue;
-        for (int d = 0; d < 3; d++) {
-            int n = board_neighbour(cell, d);
-            if (n == NO_CELL || board_areas(b, rules, n) == 0)
-                continue;
-            int mine = board_edge_biome(b, rules, cell, d);
-            if (mine == board_edge_biome(b, rules, n, hex_opposite(d)))
-                out->edges[region_at(out, b, cell, board_edge_area(b, rules, cell, d))]++;
-        }
+    FOR_EACH_JOIN(b, (void)node2; out->edges[out->of_node[node]]++;)
+}
+
+void regions_compute(const Board *b, const Rules *rules, Regions *out)
+{
+    if (b->has_types) {
+        compute_from_codes(b, out);
+        return;
     }
+    Board typed = *b;   /* a board that was never given its tile types: give a copy */
+    board_set_rules(&typed, rules);
+    compute_from_codes(&typed, out);
 }

@@ -253,6 +253,17 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
         add(&bd, mods, m);
     }
     set(&bd, root, "mods", mods);
+    if (meta->card_count > 0) {   /* informative: which file declared each card */
+        json_t *cards = json_array();
+        int nc = meta->card_count > MAX_POWER_CARDS ? MAX_POWER_CARDS : meta->card_count;
+        for (int i = 0; i < nc; i++) {
+            json_t *c = json_object();
+            set(&bd, c, "name", snapshot_string(meta->cards[i].name, sizeof meta->cards[i].name));
+            set(&bd, c, "from", snapshot_string(meta->cards[i].from, sizeof meta->cards[i].from));
+            add(&bd, cards, c);
+        }
+        set(&bd, root, "cards", cards);
+    }
 
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
@@ -567,6 +578,35 @@ static int parse_mods(const json_t *v, SaveMeta *meta, char *err, int errlen)
     return 0;
 }
 
+/* The optional "cards" list (informative). */
+static int parse_cards(const json_t *v, SaveMeta *meta, char *err, int errlen)
+{
+    meta->card_count = 0;
+    if (!v)
+        return 0;
+    if (want(v, JSON_ARRAY, "an array", "cards", err, errlen))
+        return -1;
+    size_t n = json_array_size(v);
+    if (n > MAX_POWER_CARDS)
+        return fail(err, errlen, "cards: %zu entries, at most %d are supported", n, MAX_POWER_CARDS);
+    for (size_t i = 0; i < n; i++) {
+        const json_t *c = json_array_get(v, i);
+        SaveCard *sc = &meta->cards[i];
+        char path[48];
+        snprintf(path, sizeof path, "cards[%zu]", i);
+        if (want(c, JSON_OBJECT, "an object", path, err, errlen))
+            return -1;
+        snprintf(path, sizeof path, "cards[%zu].name", i);
+        if (want_str(json_object_get(c, "name"), sc->name, sizeof sc->name, path, err, errlen))
+            return -1;
+        snprintf(path, sizeof path, "cards[%zu].from", i);
+        if (want_str(json_object_get(c, "from"), sc->from, sizeof sc->from, path, err, errlen))
+            return -1;
+    }
+    meta->card_count = (int)n;
+    return 0;
+}
+
 static int parse_action(const json_t *a, size_t i, Option *o, char *err, int errlen)
 {
     char path[64];
@@ -659,6 +699,7 @@ static int parse_root(const json_t *root, LoadedSave *out, char *err, int errlen
         want_hex64(json_object_get(root, "rules_hash"), &out->rules_hash, "rules_hash", err, errlen) ||
         parse_options(json_object_get(root, "options"), &out->options, err, errlen) ||
         parse_mods(json_object_get(root, "mods"), &out->meta, err, errlen) ||
+        parse_cards(json_object_get(root, "cards"), &out->meta, err, errlen) ||
         want_seed(json_object_get(root, "seed"), &out->seed, err, errlen) ||
         parse_actions(json_object_get(root, "actions"), &out->log, err, errlen) ||
         want(json_object_get(root, "snapshot"), JSON_OBJECT, "an object", "snapshot", err, errlen) ||
@@ -825,11 +866,9 @@ void loaded_save_free(LoadedSave *ls)
 
 /* ---- restore ------------------------------------------------------------- */
 
-int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
-                 const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+int save_replay(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
 {
-    if (rules_hash(rules) != ls->rules_hash)
-        return fail(err, errlen, "the save was made with different rules (content or mods changed)");
     char msg[256];
     if (ls->meta.scenario) {
         if (scenario_start(g, rules, ls->meta.scenario, &ls->options, &ls->seed, hooks, hooks_ud, msg,
@@ -844,8 +883,19 @@ int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *l
     for (int i = 0; i < ls->log.len; i++) {
         const Option *o = &ls->log.items[i];
         if (game_apply_option(g, o, msg, sizeof msg) != 0)
-            return fail(err, errlen, "action %d (%s) is not legal at that point: %s", i, verb_name(o->verb), msg);
+            return fail(err, errlen, "action %d (%s, turn %d) is not legal at that point: %s", i, verb_name(o->verb),
+                        g->turn, msg);
     }
+    return 0;
+}
+
+int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                 const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
+{
+    if (rules_hash(rules) != ls->rules_hash)
+        return fail(err, errlen, "the save was made with different rules (content or mods changed)");
+    if (save_replay(g, rules, ls, log, hooks, hooks_ud, err, errlen))
+        return -1;
     if (game_hash(g) != ls->state_hash)
         return fail(err, errlen, "state hash mismatch: the save is damaged or the rules changed");
     return 0;

@@ -10,6 +10,8 @@
  *           (card indices), "hold" (card indices per seat), "params"
  *           ([{"name", "value"}, ...], GameOptions.params in order)
  *   "mods": [{"name", "hash"}, ...] given by the caller, may be empty
+ *   "cards": [{"name", "from"}, ...] each power card and the file that declared
+ *           it, given by the caller; written only when given
  *   "seed": the 64-bit seed as a string of decimal digits ("18446744073709551615"),
  *           always a string so every value is exact in any JSON reader.
  *           (The reader also accepts a non-negative JSON integer.)
@@ -49,10 +51,19 @@ typedef struct SaveMod {
     char hash[17];   /* as given by the mod loader, at most 16 characters */
 } SaveMod;
 
+/* Where a power card of the game was declared: informative, for a reader
+ * wondering which mod a card came from (the rules hash is the check). */
+typedef struct SaveCard {
+    char name[NAME_LEN];
+    char from[96];   /* the declaring file, "scripts/powers/rift.lua" or "mods/NAME/FILE" */
+} SaveCard;
+
 typedef struct SaveMeta {
     char rules_version[32];
     int mod_count;                   /* 0..SAVE_MAX_MODS */
     SaveMod mods[SAVE_MAX_MODS];
+    int card_count;                  /* 0..MAX_POWER_CARDS; 0 writes no "cards" key */
+    SaveCard cards[MAX_POWER_CARDS];
     char *scenario;                  /* the scenario text the game started from, or NULL (game_init).
                                         Writing: the caller's; in a LoadedSave: malloc'd, freed by
                                         loaded_save_free */
@@ -104,10 +115,17 @@ void loaded_save_free(LoadedSave *ls);
  * game then records nothing). On failure *g is a valid game stopped where the
  * replay stopped (g->log still points at `log`, if given).
  * Errors: "the save was made with different rules (content or mods changed)",
- * "action N (verb) is not legal at that point: ..." (N indexes "actions"),
+ * "action N (verb, turn T) is not legal at that point: ..." (N indexes "actions"),
  * "state hash mismatch: the save is damaged or the rules changed".
  * Never writes any file. */
 int save_restore(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
                  const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
+/* save_restore without its two checks (rules hash, state hash): plays the
+ * save's actions under `rules`, whatever rules the save was made with, so
+ * that a changed script can be tried on a game in progress (hot reload). The
+ * same errors otherwise, with the turn of the action that no longer fits:
+ * "action N (verb, turn T) is not legal at that point: ...". */
+int save_replay(Game *g, const Rules *rules, const LoadedSave *ls, ActionLog *log,
+                const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
 
 #endif

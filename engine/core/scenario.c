@@ -520,6 +520,7 @@ static int position_line(Ctx *c, char **w, int n, void *ud)
 static void clear_position(Game *g)
 {
     board_clear(&g->board);
+    board_set_rules(&g->board, &g->rules);
     g->lava_count = 0;
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)

@@ -282,6 +282,35 @@ static void end_outer_call(Script *s)
         lua_gc(s->L, LUA_GCCOLLECT);
 }
 
+#define SB_TRACE_FRAMES 8
+int sb_traceback(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg || strstr(msg, "\nstack traceback:") || sb_script(L)->tripped || sb_script(L)->mem_fatal)
+        return 1;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lua_Debug ar;
+    int frames = 0;
+    for (int level = 1; lua_getstack(L, level, &ar) && frames < SB_TRACE_FRAMES; level++) {
+        if (!lua_getinfo(L, "Sln", &ar) || ar.currentline <= 0)
+            continue;   /* C frames say nothing a script author can act on */
+        if (ar.name)
+            lua_pushfstring(L, "\n\t%s:%d: in function '%s'", ar.short_src, ar.currentline, ar.name);
+        else
+            lua_pushfstring(L, "\n\t%s:%d: in %s", ar.short_src, ar.currentline,
+                            *ar.what == 'm' ? "the file's main chunk" : "an unnamed function");
+        luaL_addvalue(&b);
+        frames++;
+    }
+    luaL_pushresult(&b);
+    if (frames > 0)
+        lua_pushfstring(L, "%s\nstack traceback:%s", msg, lua_tostring(L, -1));
+    else
+        lua_pushvalue(L, 1);
+    return 1;
+}
+
 int sb_pcall_results(Script *s, int nargs, int nresults, const char *chunk, char *err, size_t errlen)
 {
     lua_State *L = s->L;
@@ -289,11 +318,14 @@ int sb_pcall_results(Script *s, int nargs, int nresults, const char *chunk, char
     if (s->depth == 0)
         begin_outer_call(s);
     s->depth++;
-    int status = lua_pcall(L, nargs, nresults, 0);
+    lua_pushcfunction(L, sb_traceback);
+    lua_insert(L, base + 1);
+    int status = lua_pcall(L, nargs, nresults, base + 1);
+    lua_remove(L, base + 1);
     s->depth--;
     int rc = 0;
     if (status != LUA_OK) {
-        char buf[512];
+        char buf[1024];
         sb_failure_message(L, status, chunk, buf, sizeof buf);
         sb_copy_err(err, errlen, buf);
         rc = -1;

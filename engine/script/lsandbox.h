@@ -146,6 +146,11 @@ int sb_pcall_results(Script *s, int nargs, int nresults, const char *chunk, char
  * is on top of the stack: budget, time and memory failures get their fixed
  * forms, anything else is the error object itself. */
 void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, size_t len);
+/* A message handler for lua_pcall: a string error gains the script frames
+ * that led to it (at most 8, C frames left out), once: an error re-raised by
+ * an outer call keeps the traceback of where it first happened. Budget and
+ * memory failures pass unchanged. */
+int sb_traceback(lua_State *L);
 
 /* Charges cost instruction-equivalents to the current call, raising the budget
  * error if it is exhausted (or the time limit passed). For C functions whose

@@ -223,9 +223,10 @@ static int mod_handler(lua_State *L)
         memcpy(values, ev->v, sizeof values);
 
     lua_settop(L, 1);
+    lua_pushcfunction(L, sb_traceback);
     lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    int st = lua_pcall(L, 1, 0, 0);
+    lua_rotate(L, 1, 2);   /* handler, function, event */
+    int st = lua_pcall(L, 1, 0, 1);
     if (st == LUA_OK) {
         free(snap);
         return 0;

@@ -55,7 +55,7 @@ typedef struct ModInfo {
     char depends[MODS_MAX_DEPENDS][MODS_NAME_LEN];
     char hash[17];          /* 16 hex digits */
     int  index;             /* its position in ModSet.mod: its bit in Game.mods_disabled */
-    char error[320];        /* the last failure that disabled it in a game, "FILE:LINE: message" */
+    char error[1024];       /* the last failure that disabled it in a game, "FILE:LINE: message" and a traceback */
     int  state_ref;         /* Lua registry: the mod's env, module cache, handlers */
     struct Session *session;
 } ModInfo;

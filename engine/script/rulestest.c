@@ -324,10 +324,18 @@ int rulestest_run_dir(Session *s, const char *dir, const char *filter, FILE *out
     sc->budget = TEST_BUDGET;   /* a test plays whole turns within one call */
     s->quiet = 1;
     int rc = 0;
+    char kept[600];
+    int watched = script_kept_mark(sc, kept, sizeof kept);
     for (int i = 0; i < n; i++) {
         if (names[i] && run_file(s, dir, names[i], filter, out, res))
             rc = -1;
         free(names[i]);
+    }
+    /* The rules ran in every test: a local they changed is state kept
+     * outside game.state, a failure of its own. */
+    if (watched < 0 || script_kept_check(sc, kept, sizeof kept)) {
+        res->failed++;
+        fprintf(out, "not ok - %s: state kept outside game.state: %s\n", dir, kept);
     }
     sc->budget = budget;
     if (rc)

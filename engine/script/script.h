@@ -191,4 +191,12 @@ typedef struct ScriptFireCount {
 int  script_fire_counts(const Script *s, ScriptFireCount *out, int max);
 void script_reset_fire_counts(Script *s);
 
+/* The kept-state check (lkept.c). script_kept_mark fingerprints every local
+ * that a registered function (handler, answer, action) closes over, directly
+ * or through helper functions and tables; returns how many it watches, or -1.
+ * script_kept_check returns -1 with "file:line: ... the local 'NAME' ..." if
+ * one changed since the mark: the scripts keep state outside game.state. */
+int script_kept_mark(Script *s, char *err, size_t errlen);
+int script_kept_check(Script *s, char *err, size_t errlen);
+
 #endif

@@ -164,10 +164,24 @@ void session_script_error(Session *s, const Game *g, const char *what, const cha
         return;   /* a look-ahead clone: counted in its Game.script_errors only */
     if (s->error_count++ > 0)
         return;
-    snprintf(s->error, sizeof s->error, "%s (seed %llu, turn %d, player %c, in %s)", message,
-             (unsigned long long)g->seed, g->turn, 'A' + g->active, what);
+    const char *trace = strstr(message, "\nstack traceback:");
+    int head = trace ? (int)(trace - message) : (int)strlen(message);
+    snprintf(s->error, sizeof s->error, "%.*s (seed %llu, turn %d, player %c, in %s)%s", head, message,
+             (unsigned long long)g->seed, g->turn, 'A' + g->active, what, trace ? trace : "");
     if (!s->quiet)
         fprintf(stderr, "volcanique: script error: %s\n", s->error);
+}
+
+void session_save_meta(const Session *s, SaveMeta *meta)
+{
+    memset(meta, 0, sizeof *meta);
+    snprintf(meta->rules_version, sizeof meta->rules_version, "%s", RULES_VERSION);
+    mods_to_save(&s->mods, meta);
+    meta->card_count = s->rules.power_card_count;
+    for (int i = 0; i < s->rules.power_card_count; i++) {
+        snprintf(meta->cards[i].name, sizeof meta->cards[i].name, "%s", s->rules.power_cards[i].name);
+        snprintf(meta->cards[i].from, sizeof meta->cards[i].from, "%s", s->card_docs[i].chunk);
+    }
 }
 
 static uint32_t random_below(void *ud, uint32_t bound)

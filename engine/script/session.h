@@ -127,6 +127,10 @@ void session_set_deal(Session *s, const char *names);
  * start in the games this session starts (GameOptions.hold); NULL or "" for
  * none. Checked like session_set_deal's names when a game starts. */
 void session_set_hold(Session *s, int player, const char *names);
+/* What a save of this session's game records besides the game: the rules
+ * version, the enabled mods with their hashes, and each power card with the
+ * file that declared it. Leaves meta->scenario NULL. */
+void session_save_meta(const Session *s, SaveMeta *meta);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
 const GameHooks *session_hooks(void);
 

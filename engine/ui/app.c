@@ -436,8 +436,23 @@ static bool slow_bot(const UiApp *app)
     return app->table->seat[app->table->game->pending.player % MAX_PLAYERS].bot.kind != BOT_RANDOM;
 }
 
+/* The rules may have been reloaded (UiAppHooks.reload). */
+static void reload_step(UiApp *app)
+{
+    if (!app->hooks.reload || app->screen != UI_SCREEN_PLAY || !app->table)
+        return;
+    char msg[sizeof app->status];
+    msg[0] = 0;
+    UiTable *t = app->hooks.reload(app->hooks.ud, msg, sizeof msg);
+    if (t)
+        ui_app_set_table(app, t);
+    if (msg[0])
+        snprintf(app->status, sizeof app->status, "%s", msg);
+}
+
 void ui_app_update(UiApp *app, double dt)
 {
+    reload_step(app);
     if (app->screen != UI_SCREEN_PLAY || !app->table || app->quit || game_over(app->table->game) ||
         ui_app_human_turn(app) || app->n <= 0)
         return;

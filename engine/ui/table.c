@@ -157,6 +157,8 @@ int ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], uint64_t
 
 void ui_table_free(UiTable *t)
 {
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        bot_free(&t->bot[p]);
     free(t->mark);
     free(t->scratch);
     t->mark = NULL;

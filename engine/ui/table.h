@@ -59,6 +59,11 @@ typedef struct UiAppHooks {
      * save file. Returns the table, or NULL with a message in err. NULL hook:
      * the window has no start screen. */
     struct UiTable *(*new_game)(void *ud, const UiSetup *setup, bool overwrite, char *err, int errlen);
+    /* Called every frame while a game is played (NULL: never). Returns the
+     * table seated again after the rules were reloaded (the window then
+     * reads the decision anew), or NULL; either way a non-empty msg is shown
+     * in the status line. */
+    struct UiTable *(*reload)(void *ud, char *msg, int msglen);
     void *ud;
 } UiAppHooks;
 

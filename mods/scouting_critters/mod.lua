@@ -23,8 +23,13 @@ card {
   levels = { 1, 3 },
   stars = 2,
   bolt = "claim",
-  text = "Once per turn, in your claim step, send a critter scouting onto an uncontrolled biome two tiles away. Each trip is worth 1 point at the end of the game (at most 4).",
-  ruling = "One trip per turn, offered among the claim step's options. The scout is one of the holder's critters on the board that is free to move; it goes to a free area of a biome no critter controls, on a tile exactly two steps from its own, without lava and open to critters. The holder picks the critter, then the area. Trips are counted per player; each is 1 point at the end, at most 4. Caldera bolt: one more trip this turn, in the claim step.",
+  text = "Once per turn, in your claim step, send a critter scouting onto an uncontrolled biome two tiles away."
+    .. " Each trip is worth 1 point at the end of the game (at most 4).",
+  ruling = "One trip per turn, offered among the claim step's options. The scout is one of the holder's critters"
+    .. " on the board that is free to move; it goes to a free area of a biome no critter controls, on a tile"
+    .. " exactly two steps from its own, without lava and open to critters. The holder picks the critter, then"
+    .. " the area. Trips are counted per player; each is 1 point at the end, at most 4. Caldera bolt: one more"
+    .. " trip this turn, in the claim step.",
 }
 
 -- Per seat: trips made in the game, and this turn's spent trips and bolts

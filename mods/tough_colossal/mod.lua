@@ -23,8 +23,15 @@ card {
   levels = { 1, 3 },
   stars = 3,
   bolt = "claim",
-  text = "In your claim step a critter may be upgraded for 4 resources to a 3-hit-point Colossal critter worth 4 points.",
-  ruling = "Variant (mod tough_colossal). Once per claim step, on a regular critter of the holder's on the board, for 4 resources of the holder's choosing (each distinct payment is offered). Each of its two extra hit points takes one blow, whatever it is: arriving lava is stopped (the lava is removed), a magma bomb or other blow is absorbed, an eruption must be fled, for free, to the critter's biome elsewhere; a takeover is parried and the mover goes home. It stays Colossal, worth 4 points (1 as a critter, 3 more here), until the second blow; then it is an ordinary critter. Caldera bolt: one more upgrade this turn, in the claim step.",
+  text = "In your claim step a critter may be upgraded for 4 resources to a 3-hit-point Colossal critter"
+    .. " worth 4 points.",
+  ruling = "Variant (mod tough_colossal). Once per claim step, on a regular critter of the holder's on the board,"
+    .. " for 4 resources of the holder's choosing (each distinct payment is offered). Each of its two extra hit"
+    .. " points takes one blow, whatever it is: arriving lava is stopped (the lava is removed), a magma bomb or"
+    .. " other blow is absorbed, an eruption must be fled, for free, to the critter's biome elsewhere; a takeover"
+    .. " is parried and the mover goes home. It stays Colossal, worth 4 points (1 as a critter, 3 more here),"
+    .. " until the second blow; then it is an ordinary critter. Caldera bolt: one more upgrade this turn, in the"
+    .. " claim step.",
 }
 
 -- A Colossal critter bears COLOSSAL while it has 2 or 3 hit points, and

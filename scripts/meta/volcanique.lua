@@ -1,172 +1,282 @@
 ---@meta volcanique
 -- LuaLS (lua-language-server) annotations for Volcanique's rules scripts and
--- mods. This file is never loaded by the engine (scripts/meta/ is not a rules
--- folder); point your editor at it: in .luarc.json,
+-- mods: every global, every game.* function, every event and its fields, the
+-- tables the API takes and gives. The engine never loads this file
+-- (scripts/meta/ is not a rules folder). Point your editor at it, in .luarc.json:
 --   { "workspace.library": ["scripts/meta"], "runtime.version": "Lua 5.4" }
--- The reference in prose is docs/lua-api.md.
+-- volcanique_test.lua beside it adds the functions of rules-test files.
+-- The reference in prose is docs/lua-api.md; tests/script/test_api_docs.c
+-- checks that both name everything the engine has.
 
+---A player number, from 0.
+---@alias Player integer
 ---@alias Biome "dark"|"medium"|"light"
----@alias Player integer 0-based player number
----@alias Place "hand"|"board"|"crater"|"grid"|"sea"
----@alias Ability "move_adjacent"|"move_anywhere"
+---@alias TileClass "uno"|"duo"|"trio"|"volcano"|"soil"
+---@alias CritterPlace "hand"|"board"|"crater"|"grid"|"aside"|"unused"
+---@alias Phase "setup"|"move"|"buy"|"claim"|"sacrifice"|"collect"|"lava"|"over"
+---@alias Mode "normal"|"final"|"finale"
+---@alias Cause "covered"|"lava"|"eruption"|"contest"|"keep"|"takeover"|"turned"|"removed"|"slide"|"script"|"overflow"|"move"|"migrate"|"evacuate"|"flee"
+---@alias CostItem "uno"|"duo"|"trio"|"volcano"|"island"|"caldera"|"sacrifice"|"evacuation"|"point"
+---@alias LandChange "none"|"soil"|"island"|"shift"|"rift"|"slide"|"removed"
+---@alias DecisionKind "setup_tile"|"setup_critter"|"bonus"|"move"|"buy"|"place"|"migrate"|"keep"|"target"|"unlock"|"evacuate"|"island"|"claim"|"sacrifice"|"discard"|"script"|"erupt"|"lava_flow"|"game_over"
+---An end reason: the base game's, or one a script registered with game.end_reason.
+---@alias EndReason "none"|"supply"|"hand_empty"|"stalled"|string
+---A power card's name, or its index from 0.
+---@alias CardRef string|integer
+
+-- ---------------------------------------------------------------- events
 
 ---Fields every event carries.
 ---@class Event
----@field name string the event's name (read-only)
+---@field name string read-only: the event's name
 
+---Set-up is done; the first turn is about to begin.
+---@class Event.game_start: Event
+---@field first_player integer read-only: the player who takes the first turn
+
+---A turn begins: handlers may change what it allows.
 ---@class Event.turn_start: Event
----@field player Player
----@field turn integer
----@field mode integer writable: one of game.MODE
----@field moves integer writable: critter moves allowed this turn
----@field over integer writable: 1 ends the game now
----@field buy integer writable: 0 skips this turn's buy step (1)
----@field sacrifice integer writable: 0 allows no sacrifice this turn (1)
+---@field player integer read-only: whose turn it is
+---@field turn integer read-only: turns started so far, this one included
+---@field mode Mode writable: what the turn allows: normal, final or finale
+---@field moves integer writable, 0..100: critter moves the move step allows
+---@field buy boolean writable: whether the buy step happens
+---@field claim boolean writable: whether the claim step happens
+---@field sacrifice boolean writable: whether the sacrifice step happens
+---@field over boolean writable: true ends the game before this turn is played
 
+---A step of the turn begins.
 ---@class Event.phase: Event
----@field player Player
----@field phase integer one of game.PHASE
+---@field player integer read-only: whose turn it is
+---@field phase Phase read-only: the step that begins
 
+---Query: Query: whose critters make a stack a legal target this turn.
 ---@class Event.targets: Event
----@field player Player
----@field players integer writable: bitmask of targetable players
+---@field player integer read-only: who is placing a tile or a volcano
+---@field players integer writable, 0..31: bit p set: stacks holding player p's critters are fair game
 
+---Query: Query: the price of something a player may buy or pay for.
 ---@class Event.cost: Event
----@field player Player
----@field item integer one of game.COST
----@field any integer writable
----@field alike integer writable
----@field each integer writable
----@field distinct integer writable: 1 = the `any` resources must differ
+---@field player integer read-only: who pays
+---@field item CostItem read-only: what is priced
+---@field any integer writable, 0..15: resources of any types
+---@field alike integer writable, 0..15: or this many of one type (0: no such price)
+---@field each integer writable, 0..5: plus this many of each type
+---@field distinct boolean writable: the `any` resources must all be of different types
 
+---A bought tile was placed: how many more tiles this turn allows.
 ---@class Event.buy_limit: Event
----@field player Player
----@field bought integer
----@field soil integer
----@field on_soil integer
----@field extra integer writable: tiles allowed past the first
+---@field player integer read-only: who bought
+---@field bought integer read-only: tiles bought this turn
+---@field soil integer read-only: of those, tiles placed on volcanic soil
+---@field on_soil boolean read-only: whether this tile went onto soil
+---@field extra integer writable, 0..20: tiles allowed beyond the first this turn
 
+---A land tile was stacked (bought, or part of an island).
 ---@class Event.tile_placed: Event
----@field player Player
----@field q integer
----@field r integer
----@field type integer tile type index (content/tiles.lua, from 0)
----@field height integer
+---@field player integer read-only: who placed it
+---@field q integer read-only: where: axial q
+---@field r integer read-only: where: axial r
+---@field type integer read-only: tile type index (game.stack names it)
+---@field height integer read-only: the stack's height now
+---@field island boolean read-only: part of a summoned island
 
----@class Event.biomes_merged: Event
----@field player Player
----@field region integer
----@field players_involved integer bitmask
+---Land appeared, moved or went: soil formed, an island was summoned, shifted or rifted, a tile slid or was removed.
+---@class Event.land_changed: Event
+---@field player integer read-only: whose turn it is
+---@field change LandChange read-only: soil, island, shift, rift, slide or removed
+---@field q integer read-only: a position it happened at: axial q
+---@field r integer read-only: a position it happened at: axial r
 
+---A biome holds critters of several players, or several of one: who keeps how many (the rest go to hand).
+---@class Event.contest: Event
+---@field player integer read-only: whose turn it is
+---@field q integer read-only: a tile of the biome: axial q
+---@field r integer read-only: a tile of the biome: axial r
+---@field area integer read-only: the area of that tile (from 1)
+---@field players integer read-only: bit p set: player p has critters there
+---@field after LandChange read-only: what last changed the land before this, if anything
+---@field count table<integer, integer> read-only: critters each player has there
+---@field keep table<integer, integer> writable, 0..24: critters each player keeps (the base rule filled in)
+
+---A volcano's target was chosen; it erupts once the questions asked here are answered.
 ---@class Event.volcano_targeted: Event
----@field player Player
----@field q integer
----@field r integer
+---@field player integer read-only: who set it off
+---@field q integer read-only: target: axial q
+---@field r integer read-only: target: axial r
 
+---A volcano was stacked and activated.
 ---@class Event.volcano_activated: Event
----@field player Player
----@field q integer
----@field r integer
+---@field player integer read-only: who set it off
+---@field q integer read-only: where: axial q
+---@field r integer read-only: where: axial r
+---@field lava boolean writable: whether lava leaves it (false: a quiet volcano)
 
+---A player unlocked a power (slot -1: held from the start).
 ---@class Event.power_unlocked: Event
----@field player Player
----@field slot integer
----@field card integer power card index, see game.card
+---@field player integer read-only: who unlocked it
+---@field slot integer read-only: the Power Grid slot, -1 when held from the start
+---@field card integer read-only: power card index (game.card)
 
----@class Event.caldera_played: Event
----@field player Player
----@field card integer power card index, see game.card
-
+---Lava is about to move from one position to a neighbour.
 ---@class Event.lava_flow: Event
----@field flow integer the flow's number
----@field q integer where the lava comes from
----@field r integer
----@field to_q integer where it is going
----@field to_r integer
+---@field flow integer read-only: the flow's number among this step's flows
+---@field q integer read-only: from: axial q
+---@field r integer read-only: from: axial r
+---@field to_q integer read-only: to: axial q
+---@field to_r integer read-only: to: axial r
 
----@class LavaFlow
----@field q integer
----@field r integer
----@field to_q integer
----@field to_r integer
-
----@class Event.island: Event
----@field player Player
----@field tiles integer writable: tiles making the island (1..6)
-
+---Lava arrived at a position.
 ---@class Event.lava_moved: Event
----@field q integer
----@field r integer
----@field ocean integer 1 in the ocean
+---@field q integer read-only: where it arrived: axial q
+---@field r integer read-only: where it arrived: axial r
+---@field ocean boolean read-only: it reached the ocean
 
+---A critter takes a blow: handlers may spare it, make it flee, or stop what hit it.
+---@class Event.critter_hit: Event
+---@field owner integer read-only: the critter's owner
+---@field critter integer read-only: its index (from 1)
+---@field q integer read-only: where it stands: axial q
+---@field r integer read-only: where it stands: axial r
+---@field cause Cause read-only: what hit it: eruption, lava, takeover or script
+---@field spared boolean writable: true: it stays where it is, unharmed
+---@field flee boolean writable: true: it must flee to its biome elsewhere, for free
+---@field stop boolean writable: true: what hit it stops (lava is removed, a mover goes home)
+
+---A critter moved to another area of the board.
+---@class Event.critter_moved: Event
+---@field owner integer read-only: the critter's owner
+---@field critter integer read-only: its index (from 1)
+---@field from_q integer read-only: from: axial q
+---@field from_r integer read-only: from: axial r
+---@field q integer read-only: to: axial q
+---@field r integer read-only: to: axial r
+---@field area integer read-only: to: area (from 1)
+---@field cause Cause read-only: move, migrate, evacuate, flee or script
+
+---A critter went back to its owner's hand.
 ---@class Event.critter_removed: Event
----@field owner Player
----@field critter integer 0-based critter index
----@field q integer
----@field r integer
----@field cause integer byte of the cause's first letter (string.byte("v") = volcano)
+---@field owner integer read-only: the critter's owner
+---@field critter integer read-only: its index (from 1)
+---@field q integer read-only: where it stood: axial q
+---@field r integer read-only: where it stood: axial r
+---@field cause Cause read-only: why: covered, lava, eruption, contest, keep, takeover, turned, removed, slide, script, overflow
 
+---A player is about to collect resources.
 ---@class Event.collect: Event
----@field player Player
----@field allowed integer writable: 0 skips collecting
----@field cap integer writable: resources kept afterwards
+---@field player integer read-only: who collects
+---@field allowed boolean writable: whether anything is collected this time
+---@field cap integer writable, 0..60: resources the player may keep afterwards
 
+---A player collects from one biome they control.
+---@class Event.collect_biome: Event
+---@field player integer read-only: who collects
+---@field q integer read-only: a tile of the biome: axial q
+---@field r integer read-only: a tile of the biome: axial r
+---@field area integer read-only: the area of that tile (from 1)
+---@field biome integer read-only: the resource type: 0 dark, 1 medium, 2 light
+---@field critters integer read-only: the player's critters there that collect
+---@field amount integer writable, 0..20: resources to take (the supply permitting)
+
+---An island is summoned: how many tiles it has.
+---@class Event.island: Event
+---@field player integer read-only: who summons it
+---@field tiles integer writable, 1..6: tiles it has
+---@field optional integer writable, 0..5: of those, the last ones the player may decline
+
+---A Caldera card was played for its one-off effect.
+---@class Event.caldera_played: Event
+---@field player integer read-only: who played it
+---@field card integer read-only: power card index
+
+---A turn ends.
 ---@class Event.turn_end: Event
----@field player Player
----@field lava integer
----@field over integer writable: 1 ends the game now
+---@field player integer read-only: whose turn ends
+---@field lava integer read-only: lava tokens on the board
+---@field over boolean writable: true ends the game with this turn
 
+---The end of the game was triggered (the first trigger only).
 ---@class Event.end_triggered: Event
----@field player Player
----@field reason integer one of game.END
+---@field player integer read-only: whose turn it is
+---@field reason EndReason read-only: what triggered it
 
+---A player's score is being counted.
 ---@class Event.scoring: Event
----@field player Player
----@field critters integer
----@field sacrifices integer
----@field bonus integer writable: points added
+---@field player integer read-only: whose score
+---@field critters integer read-only: points for critters on land
+---@field sacrifices integer read-only: critters in the crater
+---@field bonus integer writable, -1000..1000: points the rules scripts add
 
----@class Event.decision: Event
----@field player Player
----@field tag integer compare with game.tag(name)
----@field choice integer 1-based, -1 when passed
----@field value integer
----@field placed integer 1 when the choice named a place
----@field q integer
----@field r integer
-
----Registers a handler while the file loads. Higher priority runs first.
----@overload fun(event: "turn_start", handler: fun(ev: Event.turn_start), priority?: integer)
----@overload fun(event: "phase", handler: fun(ev: Event.phase), priority?: integer)
----@overload fun(event: "targets", handler: fun(ev: Event.targets), priority?: integer)
----@overload fun(event: "cost", handler: fun(ev: Event.cost), priority?: integer)
----@overload fun(event: "buy_limit", handler: fun(ev: Event.buy_limit), priority?: integer)
----@overload fun(event: "tile_placed", handler: fun(ev: Event.tile_placed), priority?: integer)
----@overload fun(event: "biomes_merged", handler: fun(ev: Event.biomes_merged), priority?: integer)
----@overload fun(event: "volcano_targeted", handler: fun(ev: Event.volcano_targeted), priority?: integer)
----@overload fun(event: "volcano_activated", handler: fun(ev: Event.volcano_activated), priority?: integer)
----@overload fun(event: "power_unlocked", handler: fun(ev: Event.power_unlocked), priority?: integer)
----@overload fun(event: "caldera_played", handler: fun(ev: Event.caldera_played), priority?: integer)
----@overload fun(event: "island", handler: fun(ev: Event.island), priority?: integer)
----@overload fun(event: "lava_flow", handler: fun(ev: Event.lava_flow), priority?: integer)
----@overload fun(event: "lava_moved", handler: fun(ev: Event.lava_moved), priority?: integer)
----@overload fun(event: "critter_removed", handler: fun(ev: Event.critter_removed), priority?: integer)
----@overload fun(event: "collect", handler: fun(ev: Event.collect), priority?: integer)
----@overload fun(event: "turn_end", handler: fun(ev: Event.turn_end), priority?: integer)
----@overload fun(event: "end_triggered", handler: fun(ev: Event.end_triggered), priority?: integer)
----@overload fun(event: "scoring", handler: fun(ev: Event.scoring), priority?: integer)
----@overload fun(event: "decision", handler: fun(ev: Event.decision), priority?: integer)
+---Registers `handler(ev)` for the named event while the file loads (see docs/lua-api.md).
+---@overload fun(event: "game_start", handler: fun(ev: Event.game_start), priority?: integer, gate?: Gate)
+---@overload fun(event: "turn_start", handler: fun(ev: Event.turn_start), priority?: integer, gate?: Gate)
+---@overload fun(event: "phase", handler: fun(ev: Event.phase), priority?: integer, gate?: Gate)
+---@overload fun(event: "targets", handler: fun(ev: Event.targets), priority?: integer, gate?: Gate)
+---@overload fun(event: "cost", handler: fun(ev: Event.cost), priority?: integer, gate?: Gate)
+---@overload fun(event: "buy_limit", handler: fun(ev: Event.buy_limit), priority?: integer, gate?: Gate)
+---@overload fun(event: "tile_placed", handler: fun(ev: Event.tile_placed), priority?: integer, gate?: Gate)
+---@overload fun(event: "land_changed", handler: fun(ev: Event.land_changed), priority?: integer, gate?: Gate)
+---@overload fun(event: "contest", handler: fun(ev: Event.contest), priority?: integer, gate?: Gate)
+---@overload fun(event: "volcano_targeted", handler: fun(ev: Event.volcano_targeted), priority?: integer, gate?: Gate)
+---@overload fun(event: "volcano_activated", handler: fun(ev: Event.volcano_activated), priority?: integer, gate?: Gate)
+---@overload fun(event: "power_unlocked", handler: fun(ev: Event.power_unlocked), priority?: integer, gate?: Gate)
+---@overload fun(event: "lava_flow", handler: fun(ev: Event.lava_flow), priority?: integer, gate?: Gate)
+---@overload fun(event: "lava_moved", handler: fun(ev: Event.lava_moved), priority?: integer, gate?: Gate)
+---@overload fun(event: "critter_hit", handler: fun(ev: Event.critter_hit), priority?: integer, gate?: Gate)
+---@overload fun(event: "critter_moved", handler: fun(ev: Event.critter_moved), priority?: integer, gate?: Gate)
+---@overload fun(event: "critter_removed", handler: fun(ev: Event.critter_removed), priority?: integer, gate?: Gate)
+---@overload fun(event: "collect", handler: fun(ev: Event.collect), priority?: integer, gate?: Gate)
+---@overload fun(event: "collect_biome", handler: fun(ev: Event.collect_biome), priority?: integer, gate?: Gate)
+---@overload fun(event: "island", handler: fun(ev: Event.island), priority?: integer, gate?: Gate)
+---@overload fun(event: "caldera_played", handler: fun(ev: Event.caldera_played), priority?: integer, gate?: Gate)
+---@overload fun(event: "turn_end", handler: fun(ev: Event.turn_end), priority?: integer, gate?: Gate)
+---@overload fun(event: "end_triggered", handler: fun(ev: Event.end_triggered), priority?: integer, gate?: Gate)
+---@overload fun(event: "scoring", handler: fun(ev: Event.scoring), priority?: integer, gate?: Gate)
 ---@param event string
 ---@param handler fun(ev: Event)
----@param priority? integer default 0
-function on(event, handler, priority) end
+---@param priority? integer higher runs first (default 0); ties in registration order
+---@param gate? Gate run only while a card is in play, in a variant, or with enough players
+function on(event, handler, priority, gate) end
 
----scripts/powers/ only, while loading: declares a power card.
----@param def { name: string, levels: integer[], middle?: boolean, stars: integer, text?: string }
-function card(def) end
+---A handler's condition, checked before any Lua runs: a card name, or a table.
+---@alias Gate string|GateSpec
 
----Mods only: loads mods/<mod>/<modname>.lua once (letters, digits and _ only).
----@param modname string
+---@class GateSpec
+---@field card? string run only while this power card is in play
+---@field variant? string run only in this variant ("symbiosis", "to_the_left")
+---@field min_players? integer run only with at least this many players
+
+-- ----------------------------------------------------------- power cards
+
+---What holding a card lets its holder do, read by the core while it lists moves.
+---@class CardAbilities
+---@field reach? "tile"|"adjacent"|"any" onto uncontrolled biomes this far away ("tile": the base rule)
+---@field join? boolean may move a critter into a biome its owner controls, on its tile or a neighbouring one
+
+---@class CardSpec
+---@field name string 1..31 characters, unique
+---@field levels integer[] { min, max } within 1..5: the Power Grid levels it may be dealt to
+---@field stars integer 0..9
+---@field middle? boolean dealt only to a middle-column slot
+---@field text? string the card's text
+---@field ruling? string how the engine rules it where the text is silent
+---@field bolt? boolean|DecisionKind|DecisionKind[] where a Caldera copy may be played for its one-off effect (true: any decision of the owner's turn)
+---@field abilities? CardAbilities
+---@field replaces? string a card declared earlier that this one takes the place of (its script's handlers are dropped)
+
+---While the rules load (scripts and mods): declares a power card; returns its index.
+---@param spec CardSpec
+---@return integer index
+function card(spec) end
+
+---While the rules load: takes a card declared earlier, and its script, out of the game.
+---@param name string
+function remove_card(name) end
+
+---While the rules load. A base script: scripts/lib/<modname>.lua. A mod:
+---mods/<mod>/<modname>.lua, or scripts/lib/NAME.lua as "base.NAME".
+---Runs once per requiring script (per mod) and returns its result (true for none).
+---@param modname string letters, digits and _ (and the "base." prefix in mods)
 ---@return any
 function require(modname) end
 
@@ -175,74 +285,104 @@ function require(modname) end
 ---@field name string the mod folder's name
 ---@field version string
 ---@field description? string
----@field depends? string[]
+---@field depends? string[] mods that load (and register) first
+
 ---@type Manifest?
 manifest = nil
 
+-- ------------------------------------------------------ tables the API gives
+
+---@class Place
+---@field q integer axial q
+---@field r integer axial r
+
+---@class Neighbour: Place
+---@field dir integer 1..6, clockwise from east
+
 ---@class Critter
 ---@field player Player
----@field index integer 1-based
----@field place Place
----@field q? integer
+---@field index integer from 1
+---@field place CritterPlace
+---@field q? integer on the board, or set aside at a position
 ---@field r? integer
----@field area? integer 1-based, on the board
+---@field area? integer from 1, on the board
 ---@field biome? Biome on the board
----@field armour? integer points of armour, on the board
----@field dormant? boolean on the board
+---@field fixed? boolean on the board: it may not leave (a `stays` mark or a `no_leave` cell)
+---@field peaceful? boolean on the board: a `peaceful` mark
+---@field marks table<string, true> its critter marks
 
----@class Hex
----@field q integer
----@field r integer
-
----@class Landing
----@field q integer
----@field r integer
----@field area integer 1-based area of the land tile
-
----@class BiomeArea
----@field q integer
----@field r integer
----@field area integer 1-based
----@field free boolean no critter stands there and the tile is not frozen
----@field frozen boolean the tile is frozen
+---@class CritterRef
+---@field player Player
+---@field index integer from 1
 
 ---@class Stack
----@field height integer
+---@field height integer 0 on the ocean
 ---@field lava boolean
----@field frozen boolean
----@field top? "uno"|"duo"|"trio"|"volcano"|"soil"
----@field tile? string
----@field rotation? integer
----@field under? "uno"|"duo"|"trio"|"volcano"|"soil" the class of the tile beneath the top one
+---@field top? TileClass the top tile's class
+---@field tile? string the top tile's type (content/tiles.lua)
+---@field rotation? integer 0..5
+---@field areas? integer areas of the top tile
+---@field under? TileClass the class of the tile beneath the top one
+---@field marks table<string, true> its cell marks
+---@field no_build? true
+---@field no_enter? true
+---@field no_leave? true
+---@field no_collect? true
+
+---@class BiomeArea: Place
+---@field area integer from 1
+---@field free? boolean no critter stands there (game.biome_areas only)
+---@field closed boolean lava or a `no_enter` mark there
+---@field critter? Critter who stands there
+
+---@class BiomeRegion
+---@field biome Biome
+---@field tiles integer
+---@field edges integer
+---@field areas BiomeArea[]
+
+---@class Resources
+---@field dark integer
+---@field medium integer
+---@field light integer
+
+---@class Supply: Resources
+---@field land integer land tiles left
+---@field volcanoes integer Volcano tiles left
+
+---A price, as the `cost` event's fields.
+---@class Price
+---@field any? integer
+---@field alike? integer
+---@field each? integer
+---@field distinct? boolean
+
+---@class LavaFlow: Place
+---@field to_q integer
+---@field to_r integer
 
 ---@class CardInfo
+---@field index integer
 ---@field name string
 ---@field stars integer
 ---@field level_min integer
 ---@field level_max integer
+---@field bolt boolean
 
----@class AskChoice
----@field value integer
----@field q? integer
----@field r? integer
+---@class IslandShift: Place
+---@field dir integer 1..6
+---@field steps integer spaces it travels
 
----@class Ask
----@field player? Player default: the active player
----@field tag string
----@field choices (integer|AskChoice)[]
----@field pass? boolean
+---@class Rift: Place
+---@field axis integer 1 q, 2 r, 3 s
+---@field line integer
+---@field dir integer 1..6
+---@field tiles integer stacks that move
 
----The game whose event is being handled.
+-- ------------------------------------------------------------ the library
+
+---The game being handled, and the declarations scripts make while they load.
 game = {}
-
----@enum Mode
-game.MODE = { normal = 0, final = 1, finale = 2 }
----@enum Phase
-game.PHASE = { setup = 0, move = 1, buy = 2, claim = 3, sacrifice = 4, collect = 5, lava = 6, over = 7 }
----@enum CostItem
-game.COST = { uno = 0, duo = 1, trio = 2, volcano = 3, island = 4, caldera = 5, sacrifice = 6, evacuation = 7, point = 8 }
----@enum EndReason
-game.END = { supply = 1, hand_empty = 2, super_volcano = 3, winter = 4, stalled = 5 }
 
 ---@return integer
 function game.players() end
@@ -250,15 +390,17 @@ function game.players() end
 function game.active() end
 ---@return Player
 function game.first_player() end
----@return integer
+---@return integer turns started so far (0 during set-up)
 function game.turn() end
 ---@return Mode
 function game.mode() end
----@return string
+---@return Phase
+function game.phase() end
+---@return string variant "symbiosis", "to_the_left" or ""
 function game.variant() end
 ---@return integer
 function game.lava_count() end
----@return EndReason|0
+---@return EndReason? reason nil until the end is triggered
 function game.end_triggered() end
 ---@return Player
 function game.trigger_player() end
@@ -274,254 +416,358 @@ function game.hand(player) end
 ---@return integer
 function game.crater(player) end
 ---@param player Player
----@return { dark: integer, medium: integer, light: integer }
+---@return Resources
 function game.resources(player) end
+---@return Supply
+function game.supply() end
 ---@param player Player
 ---@return Critter[]
 function game.critters(player) end
+---@param player Player
+---@param index integer from 1
+---@return Critter
+function game.critter(player, index) end
 ---@param q integer
 ---@param r integer
 ---@return Critter[]
 function game.critters_at(q, r) end
----@return Hex[]
-function game.land() end
----@param q integer
----@param r integer
----@return Hex[]
-function game.neighbours(q, r) end
 ---@param q integer
 ---@param r integer
 ---@return Stack
 function game.stack(q, r) end
+---@return Place[] land every land stack, in board order
+function game.land() end
+---@return Place[] coast every ocean position next to land, in board order
+function game.coast() end
+---Pure: works while loading too.
+---@param q integer
+---@param r integer
+---@return Neighbour[]
+function game.neighbours(q, r) end
+---Pure: the position one step in `dir`, or nil past the board's edge.
+---@param q integer
+---@param r integer
+---@param dir integer 1..6, clockwise from east
+---@return Place?
+function game.neighbour(q, r, dir) end
+---Pure: the hex distance.
+---@param q1 integer
+---@param r1 integer
+---@param q2 integer
+---@param r2 integer
+---@return integer
+function game.distance(q1, r1, q2, r2) end
+---@return BiomeRegion[]
+function game.biomes() end
+---@param q integer
+---@param r integer
+---@param area integer from 1
+---@return BiomeArea[]
+function game.biome_areas(q, r, area) end
+---@param name string a cell mark
+---@return Place[]
+function game.marked_cells(name) end
+---@return LavaFlow[] flows by flow number
+function game.lava_flows() end
 ---@param player Player
----@param card_name string
+---@param card CardRef
 ---@return boolean
-function game.holds(player, card_name) end
----@param index integer
+function game.holds(player, card) end
+---@param card CardRef
 ---@return CardInfo
-function game.card(index) end
+function game.card(card) end
+---@return string[] names by index (names[i + 1] is card i)
+function game.cards() end
 ---@param player Player
----@param name Ability
----@return integer
-function game.ability(player, name) end
----@param name string
----@return integer
-function game.tag(name) end
-
----While loading only: an engine variable index (1..32) of one's own.
----@param name string
----@return integer
-function game.slot(name) end
----@param i integer 1..32
----@return integer
-function game.var(i) end
----The number this game was started with for parameter `name` (--set NAME=V), or `default`
----when none was given (an error without one). Inside handlers only.
+---@param price Price
+---@return Resources[] payments each distinct way to pay
+function game.payments(player, price) end
+---Only at play time: the number given with --set NAME=V, or `default`.
 ---@param name string
 ---@param default? number
 ---@return number
 function game.param(name, default) end
----Effect.
----@param i integer 1..32
----@param value integer
-function game.set_var(i, value) end
 
----Effect: resources from the supply to the player.
+---Effect: up to n (0..60) resources from the supply to the player.
 ---@param player Player
 ---@param biome Biome
 ---@param n integer
 ---@return integer moved
 function game.gain(player, biome, n) end
----Effect: resources from the player to the supply.
+---Effect: up to n (0..60) of the player's resources back to the supply.
 ---@param player Player
 ---@param biome Biome
 ---@param n integer
 ---@return integer moved
 function game.lose(player, biome, n) end
----Effect.
+---Effect: the player pays exactly this (each part 0..15).
+---@param player Player
+---@param payment Resources|{ dark?: integer, medium?: integer, light?: integer }
+function game.pay(player, payment) end
+---Effect: a critter on the board (or set aside) onto a free area of a land tile.
+---@param player Player
+---@param index integer
+---@param q integer
+---@param r integer
+---@param area integer from 1
+function game.move_critter(player, index, q, r, area) end
+---Effect: a critter from hand onto a free area of a land tile.
+---@param player Player
+---@param q integer
+---@param r integer
+---@param area integer from 1
+function game.place_critter(player, q, r, area) end
+---Effect: a critter on the board, set aside or in the crater back to hand.
 ---@param player Player
 ---@param index integer
 function game.to_hand(player, index) end
----Effect.
+---Effect: a critter out of play, shown at (q, r) when given.
 ---@param player Player
 ---@param index integer
+---@param q? integer
+---@param r? integer
+function game.set_aside(player, index, q, r) end
+---Effect: a blow to a critter on the board (critter_hit handlers decide).
+---@param player Player
+---@param index integer
+---@param cause? "script"|"takeover" default "script"
+---@return "lost"|"spared"|"fled" outcome
+---@return boolean stopped a handler set `stop`
+function game.hit(player, index, cause) end
+---Effect: a critter mark on or off.
+---@param player Player
+---@param index integer
+---@param name string a critter mark
+---@param on boolean
+function game.mark(player, index, name, on) end
+---Effect: a cell mark on or off.
 ---@param q integer
 ---@param r integer
----@param area integer 1-based
-function game.move_critter(player, index, q, r, area) end
----Effect.
+---@param name string a cell mark
+---@param on boolean
+function game.mark_cell(q, r, name, on) end
+---Effect: the top tile of a stack of 2 or more leaves the game.
 ---@param q integer
 ---@param r integer
 function game.remove_top(q, r) end
----Effect.
+---Effect: turns the top land tile (critters on it go to hand).
 ---@param q integer
 ---@param r integer
 ---@param rotation integer 0..5
 function game.rotate_top(q, r, rotation) end
----Effect: n (0..10) more critter moves this turn (move step only).
----@param n integer
-function game.add_moves(n) end
----Effect: n (0..10) more tiles may be bought this turn.
----@param n integer
-function game.add_buys(n) end
----Every area of the biome (region) holding area `area` of the stack at (q, r).
----@param q integer
----@param r integer
----@param area integer 1-based
----@return BiomeArea[]
-function game.biome_areas(q, r, area) end
----Effect: a further eruption at (q, r), without a Power Grid unlock.
----@param player Player
----@param q integer
----@param r integer
-function game.erupt(player, q, r) end
----Effect: slide the top tile of (from_q, from_r) onto the lower neighbouring stack (to_q, to_r).
+---Effect: the top tile slides onto a lower neighbouring stack.
 ---@param from_q integer
 ---@param from_r integer
 ---@param to_q integer
 ---@param to_r integer
 function game.slide(from_q, from_r, to_q, to_r) end
----Every island (connected land mass): its stacks in board order, the first its anchor.
----@return Hex[][]
-function game.islands() end
----The distinct shifts of the island holding (q, r): dir 1..6, steps really travelled, where (q, r) lands.
+---Effect: a tile from the supply onto a land stack (not a player's placement).
 ---@param q integer
 ---@param r integer
----@return { dir: integer, steps: integer, q: integer, r: integer }[]
-function game.island_shifts(q, r) end
----Effect: the island holding (q, r) moves up to `steps` (1..2) spaces in `dir` (1..6), stopping as soon as it touches other land.
+---@param type string a tile type of content/tiles.lua, or "volcano"
+---@param rotation? integer 0..5, default 0
+function game.stack_tile(q, r, type, rotation) end
+---Effect: a further eruption there, without an unlock.
+---@param player Player
 ---@param q integer
 ---@param r integer
----@param dir integer 1..6, as game.neighbours lists them
----@param steps integer 1..2
----@return integer moved spaces moved
-function game.shift_island(q, r, dir, steps) end
----The distinct legal rifts of the island holding (q, r); (q, r) of each is where its moving part's first stack lands.
----@param q integer
----@param r integer
----@return { axis: integer, line: integer, dir: integer, tiles: integer, q: integer, r: integer }[]
-function game.rifts(q, r) end
----Effect: cut the island holding (q, r) along line `line` of `axis` (1 q, 2 r, 3 s); the part on dir's side moves one space in `dir`.
----@param q integer
----@param r integer
----@param axis integer 1..3
----@param line integer between coordinate line and line + 1
----@param dir integer 1..6, must change the axis coordinate
----@return integer moved stacks moved
-function game.rift(q, r, axis, line, dir) end
----Effect: the contest resolution that follows gives tied contests to `player` (once; share and group abilities override).
----@param player Player
-function game.favour_contests(player) end
----Effect: take n resources of any types from the player's largest piles.
----@param player Player
----@param n integer
----@return boolean paid false (nothing paid) if the player holds fewer
-function game.pay(player, n) end
----Effect: a blow. An armoured critter loses a point of armour; any other goes to hand.
----@param player Player
----@param index integer 1-based
-function game.damage(player, index) end
----Effect: give a critter on the board n (0..9) points of armour.
----@param player Player
----@param index integer 1-based
----@param n integer
-function game.set_armour(player, index, n) end
----Effect: make a critter on the board dormant (or wake it).
----@param player Player
----@param index integer 1-based
----@param dormant boolean
-function game.set_dormant(player, index, dormant) end
----The biomes where the player has two or more awake critters.
----@param player Player
----@return { size: integer, biome: Biome, q: integer, r: integer }[]
-function game.groups(player) end
----What the supply holds.
----@return { land: integer, volcanoes: integer, dark: integer, medium: integer, light: integer }
-function game.supply() end
----The lava flows decided but not yet arrived, by flow number.
----@return LavaFlow[]
-function game.lava_flows() end
----Effect: send a decided lava flow to (q, r), a neighbour of where it comes from.
----@param flow integer
+function game.erupt(player, q, r) end
+---Effect: a decided lava flow goes to (q, r), a neighbour of where it comes from.
+---@param flow integer from 1 (the lava_flow event's `flow`)
 ---@param q integer
 ---@param r integer
 function game.divert_lava(flow, q, r) end
----Whether the position (land or ocean) is frozen.
----@param q integer
----@param r integer
----@return boolean
-function game.frozen(q, r) end
----Effect: the position (land or ocean) freezes.
----@param q integer
----@param r integer
-function game.freeze(q, r) end
----Effect: every position next to a frozen one freezes.
----@return integer newly frozen positions
-function game.spread_frozen() end
----Effect: a critter from the player's hand onto a free area of a land tile (not frozen, no lava).
----@param player Player
----@param q integer
----@param r integer
----@param area integer 1-based
-function game.place_critter(player, q, r, area) end
----Effect: a Volcano tile from the supply onto a land stack (critters there go to hand); not an activation.
----@param q integer
----@param r integer
----@return boolean stacked false when the supply has no volcano tile left
-function game.stack_volcano(q, r) end
----Effect: a lava token onto a land stack without lava; it flows on at the lava step.
+---Effect: a lava token onto a land stack without lava.
 ---@param q integer
 ---@param r integer
 function game.add_lava(q, r) end
----Effect: the volcano about to be activated sends no lava.
-function game.quiet_volcano() end
----Effect: an end trigger (one of game.END) for the active player; only a game's first counts.
----@param reason integer
+---Effect: n (0..20) more critter moves this turn, in the move step.
+---@param n integer
+function game.add_moves(n) end
+---Effect: n (0..20) more tiles may be bought this turn.
+---@param n integer
+function game.add_buys(n) end
+---Effect: the end is triggered (only a game's first trigger counts).
+---@param reason EndReason registered with game.end_reason, or "supply" or "hand_empty"
 function game.trigger_end(reason) end
----Volcano tiles left in the supply.
----@return integer
-function game.supply_volcanoes() end
----The open sea spaces (ocean next to land, no lava, not frozen, no sea critter), in board order.
----@return Hex[]
-function game.sea_spaces() end
----Where a sea critter may come ashore: free areas of uncontrolled biomes on tiles next to its space.
----@param player Player
----@param index integer 1-based critter index
----@return Landing[]
-function game.sea_landings(player, index) end
----The sea critter in that ocean space, or nil.
----@param q integer
----@param r integer
----@return Player|nil player
----@return integer|nil index
-function game.sea_critter(q, r) end
----Effect: a critter from the player's hand into an open sea space.
----@param player Player
----@param q integer
----@param r integer
-function game.put_to_sea(player, q, r) end
----Effect: a sea critter swims to another open sea space, any distance away (not from a frozen space).
----@param player Player
----@param index integer
----@param q integer
----@param r integer
-function game.swim(player, index, q, r) end
----Effect: a sea critter comes ashore onto one of its landings (game.sea_landings); it is a board critter from then on.
----@param player Player
----@param index integer
----@param q integer
----@param r integer
----@param area integer 1-based
-function game.come_ashore(player, index, q, r, area) end
----Effect: a logged die.
+---Effect (it draws from the game): a die, 1..sides.
 ---@param sides integer 1..1000
 ---@return integer
 function game.roll(sides) end
----Effect.
+
+---@return Place[][] islands each a list of its stacks, the first its anchor
+function game.islands() end
+---@param q integer
+---@param r integer
+---@return IslandShift[]
+function game.island_shifts(q, r) end
+---Effect: the island holding (q, r) moves up to `steps` spaces in `dir`.
+---@param q integer
+---@param r integer
+---@param dir integer 1..6
+---@param steps integer 1..2
+---@return integer moved spaces moved
+function game.shift_island(q, r, dir, steps) end
+---@param q integer
+---@param r integer
+---@return Rift[]
+function game.rifts(q, r) end
+---Effect: cuts the island holding (q, r) along a line; the part on dir's side moves one space.
+---@param q integer
+---@param r integer
+---@param axis integer 1 q, 2 r, 3 s
+---@param line integer between coordinate `line` and `line + 1`
+---@param dir integer 1..6, changing that coordinate
+---@return integer moved stacks moved
+function game.rift(q, r, axis, line, dir) end
+
+-- ---------------------------------------------- declarations (while loading)
+
+---@class CritterMarkSpec
+---@field name string a-z, 0-9 and _, up to 23 characters
+---@field stays? boolean never moves, migrates, evacuates or is sacrificed
+---@field shelters? boolean its stack cannot be stacked on
+---@field idle? boolean collects nothing
+---@field uncounted? boolean not counted among its owner's critters on land for targeting
+---@field peaceful? boolean takes no part in contests
+
+---@class CellMarkSpec
+---@field name string a-z, 0-9 and _, up to 23 characters
+---@field no_build? boolean no tile, volcano or island tile is placed on it
+---@field no_enter? boolean no critter is claimed, moved, migrated or evacuated onto it
+---@field no_leave? boolean no critter moves, migrates, evacuates or is sacrificed off it
+---@field no_collect? boolean critters on it collect nothing
+
+---While loading: declares a critter mark and the traits the core enforces.
+---@param spec CritterMarkSpec
+---@return string name
+function game.critter_mark(spec) end
+---While loading: declares a cell mark and the traits the core enforces.
+---@param spec CellMarkSpec
+---@return string name
+function game.cell_mark(spec) end
+---While loading: registers a reason the game may end for.
+---@param name string a-z, 0-9 and _
+---@return string name
+function game.end_reason(name) end
+
+---A list kept in game.state: #list, list[i] (from 1), and these methods.
+---@class StateList
+---@field [integer] any
+local StateList = {}
+---Appends an item (for a table item, a table of its fields).
+---@param value any
+function StateList:add(value) end
+---Removes item i; later items move up.
+---@param i integer
+function StateList:remove(i) end
+---Removes every item.
+function StateList:clear() end
+---The index of the first item equal to value (integers, booleans, places), or nil.
+---@param value integer|boolean|Place
+---@return integer?
+function StateList:find(value) end
+
+---While loading: state that lives in the game (saved, hashed, cloned), of this
+---script's own. Values: integers, booleans, game.place(), game.per_player(v),
+---game.list(item, capacity) and tables of those. Returns a table of the same shape.
+---@generic T: table
+---@param declaration T
+---@return T
+function game.state(declaration) end
+---In a game.state or question context declaration: a place, nil until set,
+---moved with the land.
+---@return Place?
+function game.place() end
+---In a game.state declaration: one `value` per seat, indexed by player (0..4).
+---@generic V
+---@param value V
+---@return table<integer, V>
+function game.per_player(value) end
+---In a game.state declaration: up to `capacity` (1..256) items like `item`.
+---@param item any
+---@param capacity integer
+---@return StateList
+function game.list(item, capacity) end
+
+---What a question's words functions get.
+---@class QuestionView
+---@field player Player who is asked
+---@field context table<string, integer|Place|nil>
+
+---A choice as scripts write it for question:ask.
+---@class ChoiceSpec
+---@field value? integer default: its position in the list, from 1
+---@field q? integer a place the choice refers to
+---@field r? integer
+---@field critter? CritterRef|Critter a critter it refers to
+---@field card? CardRef a card it refers to
+
+---A choice as labels and answers see it.
+---@class Choice
+---@field value integer
+---@field q? integer
+---@field r? integer
+---@field critter? Critter
+---@field card? integer the card's index
+
+---What a question's answer handler gets.
+---@class Answer: Choice
+---@field player Player who answered
+---@field passed boolean true when they declined (then only player and context are set)
+---@field context table<string, integer|Place|nil>
+
+---@class QuestionSpec
+---@field name? string for messages and tests
+---@field prompt string|fun(q: QuestionView): string what is asked
+---@field label? fun(choice: Choice, q: QuestionView): string the words of a choice
+---@field labels? table<integer, string> words by choice value (looked up first)
+---@field pass? string|true|fun(q: QuestionView): string the player may decline (absent: must choose)
+---@field context? table<string, integer|Place?> up to 4 names, each 0 or game.place()
+---@field answer fun(ev: Answer) called when the player answers
+
+---A declared question.
+---@class Question
+---@field id integer given in load order
+---@field name string
+local Question = {}
+---Queues the question for `player` (not in read-only code). Returns false,
+---asking nothing, when `choices` is empty.
 ---@param player Player
----@param name Ability
----@param value integer
-function game.set_ability(player, name, value) end
----Effect: queues a question; the answer is the "decision" event.
----@param question Ask
-function game.ask(question) end
+---@param choices (integer|ChoiceSpec)[]
+---@param context? table<string, integer|Place>
+---@return boolean asked
+function Question:ask(player, choices, context) end
+
+---While loading: declares a question with words and its answer handler.
+---@param spec QuestionSpec
+---@return Question
+function game.question(spec) end
+
+---An offer an action's `offers` returns.
+---@class Offer
+---@field q? integer
+---@field r? integer
+---@field critter? CritterRef|Critter
+---@field value? integer 0..65535
+
+---An offer as `label` and `perform` see it.
+---@class ActionOption
+---@field player Player who decides
+---@field value integer
+---@field q? integer
+---@field r? integer
+---@field critter? Critter
+
+---@class ActionSpec
+---@field name? string
+---@field at DecisionKind|DecisionKind[] the decisions it is offered at
+---@field card? string offered only while this card is in play
+---@field offers fun(player: Player): Offer[] read-only, called whenever options are listed
+---@field label? string|fun(opt: ActionOption): string
+---@field perform fun(ev: ActionOption) called when a player takes an offer
+---@field move? boolean taking it uses one of the turn's critter moves
+
+---While loading: declares options a script adds to the core's decisions.
+---@param spec ActionSpec
+function game.action(spec) end

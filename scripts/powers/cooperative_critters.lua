@@ -16,7 +16,23 @@ card {
   ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step.",
 }
 
+-- A critter that moved with a Caldera bolt onto a holder's biome shares it
+-- as a holder's critter would, for as long as it stays on the board.
+local SHARING = game.critter_mark{ name = "sharing" }
+
 local function cooperates(player) return game.holds(player, NAME) end
+
+-- Whether critter c (a critter table) shares rather than being wiped out.
+local function sharer(c) return cooperates(c.player) or c.marks[SHARING] == true end
+
+-- Whether every critter of player p in the biome holding (q, r, area) shares.
+local function shares(p, q, r, area)
+  if cooperates(p) then return true end
+  for _, a in ipairs(game.biome_areas(q, r, area)) do
+    if a.critter and a.critter.player == p and not sharer(a.critter) then return false end
+  end
+  return true
+end
 
 -- Areas of critter c's tile in a biome another player controls, free or
 -- held by a non-cooperating opponent's critter.
@@ -31,7 +47,7 @@ local function targets(c)
       if a.q == c.q and a.r == c.r and a.area ~= c.area then here = a end
     end
     if here and others and not mine and not here.closed and
-       (not here.critter or not (cooperates(here.critter.player) or here.critter.peaceful)) then
+       (not here.critter or not (sharer(here.critter) or here.critter.peaceful)) then
       out[#out + 1] = here
     end
   end
@@ -60,7 +76,7 @@ game.action{
     if not cooperates(ev.player) then uses.spend(ev.player) end
     for _, a in ipairs(game.biome_areas(ev.q, ev.r, ev.value)) do
       local c = a.critter
-      if c and c.player ~= ev.player and not cooperates(c.player) and not c.peaceful then
+      if c and c.player ~= ev.player and not sharer(c) and not c.peaceful then
         local _, stopped = game.hit(c.player, c.index, "takeover")
         if stopped then   -- parried: the mover goes home
           game.to_hand(ev.player, ev.critter.index)
@@ -68,19 +84,24 @@ game.action{
         end
       end
     end
+    local others = false   -- sharers' critters staying: the mover shares with them
+    for _, a in ipairs(game.biome_areas(ev.q, ev.r, ev.value)) do
+      if a.critter and a.critter.player ~= ev.player then others = true end
+    end
     for _, a in ipairs(game.biome_areas(ev.q, ev.r, ev.value)) do   -- the area is free now, unless a hit critter stayed
       if a.q == ev.q and a.r == ev.r and a.area == ev.value and a.free then
+        if others and not cooperates(ev.player) then game.mark(ev.player, ev.critter.index, SHARING, true) end
         game.move_critter(ev.player, ev.critter.index, ev.q, ev.r, ev.value)
       end
     end
   end,
 }
 
--- Sharers never contest each other: when everyone there cooperates, all stay.
+-- Sharers never contest each other: when everyone there shares, all stay.
 on("contest", function(ev)
   local all = true
   for p = 0, game.players() - 1 do
-    if ev.count[p] > 0 and not cooperates(p) then all = false end
+    if ev.count[p] > 0 and not shares(p, ev.q, ev.r, ev.area) then all = false end
   end
   if not all or ev.players & (ev.players - 1) == 0 then return end
   for p = 0, game.players() - 1 do ev.keep[p] = ev.count[p] end

@@ -127,6 +127,22 @@ grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_n
 expect_status bench_render_runs 0 $V bench --render
 [ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
 
+# --watch: a mod changed while a game is played is reloaded and the game
+# replayed, in the terminal (input through a FIFO, so the file changes
+# between two commands) and in the window (the change made once it watches).
+mkdir -p "$tmp/wroot/mods/house" && cp -r content scripts "$tmp/wroot/"
+printf 'on("collect", function(ev) end)\nreturn { name = "house", version = "1" }\n' > "$tmp/wroot/mods/house/mod.lua"
+mkfifo "$tmp/fifo"
+( printf '0\n0\n'; sleep 1; echo "-- changed" >> "$tmp/wroot/mods/house/mod.lua"; sleep 1.5; printf 'q\n' ) > "$tmp/fifo" &
+$V --root "$tmp/wroot" tui --seats human,random --mods house --seed 4 --watch < "$tmp/fifo" > "$tmp/out" 2>&1
+grep -q "Rules reloaded: 2 actions replayed" "$tmp/out" && ok || bad "tui_watch_reloads_a_changed_mod ($(tail -c 300 "$tmp/out"))"
+( for i in $(seq 100); do grep -q watching "$tmp/wout" 2>/dev/null && break; sleep 0.05; done
+  echo "-- changed again" >> "$tmp/wroot/mods/house/mod.lua" ) &
+SDL_VIDEODRIVER=dummy $V --root "$tmp/wroot" gui --seats human,random --mods house --seed 4 --watch --frames 3000 \
+    --width 400 --height 300 > "$tmp/wout" 2> "$tmp/err"
+wait
+grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mod ($(head -c 300 "$tmp/err"))"
+
 # docs/modding.md: its excerpts match the shipped mods, its outputs are real,
 # and "A new power in ten minutes" runs word for word.
 . tests/cli/modding.sh

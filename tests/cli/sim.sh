@@ -33,6 +33,15 @@ expect_status sim_bad_seat 2 $V sim --games 1 --seats clever
 grep -q "clever" "$tmp/err" && ok || bad "sim_bad_seat_named"
 expect_status sim_bad_shard 2 $V sim --games 1 --shard 2/2
 
+# --check also fails a game after which a script's local changed: state kept
+# outside game.state, named by file, line and local.
+mkdir "$tmp/kroot" && cp -r content scripts "$tmp/kroot/" && mkdir -p "$tmp/kroot/mods/tally"
+printf 'local n = 0\non("collect", function(ev) n = n + 1 end)\nreturn { name = "tally", version = "1" }\n' \
+    > "$tmp/kroot/mods/tally/mod.lua"
+expect_status sim_check_flags_kept_state 1 $V --root "$tmp/kroot" sim --games 2 --mods tally --check
+grep -q "mods/tally/mod.lua:2: .*local 'n'" "$tmp/err" && ok || bad "sim_check_kept_state_named"
+expect_status sim_without_check_plays_on 0 $V --root "$tmp/kroot" sim --games 2 --mods tally
+
 # Worker processes and shards give the same lines as one process.
 $V sim --games 12 --seed 20 --players 3 > "$tmp/one" 2>/dev/null
 $V sim --games 12 --seed 20 --players 3 --jobs 3 > "$tmp/jobs" 2>/dev/null

@@ -78,6 +78,7 @@ void fx_game(Game *g, int players)
         th_abort_test();
     }
     board_clear(&g->board);
+    board_set_rules(&g->board, fx_rules());
     g->lava_count = 0;
     for (int p = 0; p < g->players; p++)
         for (int i = 0; i < g->rules.critters_per_player; i++)
@@ -87,6 +88,8 @@ void fx_game(Game *g, int players)
 int fx_push(Board *b, int q, int r, const char *type_name, int rotation)
 {
     int cell = fx_cell(q, r);
+    if (!b->has_types)
+        board_set_rules(b, fx_rules());
     if (board_push(b, cell, fx_type(type_name), rotation) != 0) {
         th_fail(__FILE__, __LINE__, "board_push(%s at %d,%d) failed", type_name, q, r);
         th_abort_test();

@@ -222,6 +222,102 @@ TEST(mods_a_failing_mod_is_disabled_and_the_game_goes_on)
     remove_root(root);
 }
 
+/* Loud errors: the message names the file and line, the script frames that
+ * led there, the game's seed, turn and player, and the event. */
+TEST(mods_script_error_names_file_line_traceback_seed_turn_and_event)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "deep", "mod.lua",
+        "local function inner(n)\n"
+        "  if n == 3 then error('deep trouble') end\n"
+        "end\n"
+        "local function outer(n) inner(n) end\n"
+        "on('turn_start', function(ev) outer(game.turn()) end)\n"
+        "return { name = 'deep', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "deep", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 11, err, sizeof err) == 0);
+    play_to_turn(&s, 4);
+    CHECK_EQ(s.error_count, 1);
+    CHECK_EQ(s.game.script_errors, 1);
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:2: deep trouble (seed 11, turn 3, player");
+    CHECK_STR_CONTAINS(s.error, "in event 'turn_start'");
+    CHECK_STR_CONTAINS(s.error, "stack traceback:");
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:2: in function 'inner'");
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:4: in function 'outer'");
+    CHECK_STR_CONTAINS(s.error, "mods/deep/mod.lua:5:");
+    session_close(&s);
+    remove_root(root);
+}
+
+/* Opens root with `mod` alone, marks the kept-state fingerprint, plays seed 3
+ * to its end, and returns script_kept_check's verdict (message in err). */
+static int kept_after_a_game(const char *root, const char *mod, char *err, int errlen)
+{
+    static Session s;
+    REQUIRE(open_with(&s, root, mod, err, errlen) == 0);
+    REQUIRE(script_kept_mark(s.script, err, (size_t)errlen) >= 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 3, err, errlen) == 0);
+    play_to_turn(&s, 1000);
+    CHECK_EQ(s.game.script_errors, 0);
+    int rc = script_kept_check(s.script, err, (size_t)errlen);
+    session_close(&s);
+    return rc;
+}
+
+/* State kept outside game.state is flagged, naming the function's file and
+ * line and the local: a counter, a table filled in place, a counter behind a
+ * helper function, and a module's own local. Read-only locals pass. */
+TEST(mods_state_kept_in_locals_between_calls_is_flagged)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "counter", "mod.lua",
+        "local count = 0\n"
+        "on('turn_start', function(ev) count = count + 1 end)\n"
+        "return { name = 'counter', version = '1' }\n");
+    put(root, "filler", "mod.lua",
+        "local seen = {}\n"
+        "on('collect', function(ev) seen[#seen + 1] = game.turn() end)\n"
+        "return { name = 'filler', version = '1' }\n");
+    put(root, "helper", "mod.lua",
+        "local n = 0\n"
+        "local function bump() n = n + 1 end\n"
+        "on('turn_start', function(ev) bump() end)\n"
+        "return { name = 'helper', version = '1' }\n");
+    put(root, "module", "mod.lua",
+        "local tally = require('tally')\n"
+        "on('turn_start', function(ev) tally.add() end)\n"
+        "return { name = 'module', version = '1' }\n");
+    put(root, "module", "tally.lua",
+        "local M, total = {}, 0\n"
+        "function M.add() total = total + 1 end\n"
+        "return M\n");
+    put(root, "clean", "mod.lua",
+        "local BONUS, names = 1, { 'a', 'b' }\n"
+        "local S = game.state{ turns = 0 }\n"
+        "on('turn_start', function(ev) S.turns = S.turns + BONUS + #names - 2 end)\n"
+        "return { name = 'clean', version = '1' }\n");
+    CHECK(kept_after_a_game(root, "counter", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/counter/mod.lua:2: ");
+    CHECK_STR_CONTAINS(err, "'count'");
+    CHECK_STR_CONTAINS(err, "game.state");
+    CHECK(kept_after_a_game(root, "filler", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/filler/mod.lua:2: ");
+    CHECK_STR_CONTAINS(err, "'seen'");
+    CHECK(kept_after_a_game(root, "helper", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/helper/mod.lua:2: ");
+    CHECK_STR_CONTAINS(err, "'n'");
+    CHECK(kept_after_a_game(root, "module", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "tally.lua:2: ");
+    CHECK_STR_CONTAINS(err, "'total'");
+    CHECK_EQ(kept_after_a_game(root, "clean", err, sizeof err), 0);
+    remove_root(root);
+}
+
 /* The attacks: one mod rewrote library tables (game's, string's) for every
  * other script, and a handler could keep state in a global. */
 TEST(mods_attack_shared_game_tables_and_global_state)
@@ -380,6 +476,36 @@ TEST(mods_hash_attack_moving_bytes_between_files_or_renaming_changes_it)
     put(root, "h", "empty.lua", "");
     REQUIRE(mods_hash_folder(dir, h4, err, sizeof err) == 0);
     CHECK(strcmp(h3, h4) != 0);   /* an empty file counts too */
+    remove_root(root);
+}
+
+/* Saves record each power card with the file that declared it, so a reader
+ * sees which mod a card came from; the list reads back. */
+TEST(mods_saves_record_which_file_declared_each_card)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "vents", "mod.lua",
+        "card { name = 'Steam vents', levels = { 1, 3 }, stars = 1, text = 'Nothing yet.' }\n"
+        "return { name = 'vents', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "vents", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 9, err, sizeof err) == 0);
+    static SaveMeta meta;
+    session_save_meta(&s, &meta);
+    char *text = save_to_string(&s.game, &s.log, &meta);
+    REQUIRE(text != NULL);
+    CHECK_STR_CONTAINS(text, "\"cards\": [");
+    CHECK_STR_CONTAINS(text, "\"from\": \"mods/vents/mod.lua\"");
+    static LoadedSave ls;
+    REQUIRE(save_parse(text, &ls, err, sizeof err) == 0);
+    free(text);
+    REQUIRE(ls.meta.card_count == 1);
+    CHECK(strcmp(ls.meta.cards[0].name, "Steam vents") == 0);
+    CHECK(strcmp(ls.meta.cards[0].from, "mods/vents/mod.lua") == 0);
+    loaded_save_free(&ls);
+    session_close(&s);
     remove_root(root);
 }
 

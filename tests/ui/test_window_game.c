@@ -256,7 +256,7 @@ TEST(ui_window_plays_a_whole_game_by_mouse_and_keys_to_the_end_screen)
     target2 = (CliPlayTarget){ &session2, NULL };
     UiApp app;
     REQUIRE(ui_app_init(&app, uf_assets(), &t) == 0);
-    app.hooks = (UiAppHooks){ new_game, NULL };
+    app.hooks = (UiAppHooks){ .new_game = new_game };
     app.setup.seed = 3;
     Driver d = { &app, 4242, 0, 0, 0, 0, 0, 0, 0, 0 };
     SDL_Surface *shot = ui_surface_new(W, H);
@@ -366,7 +366,7 @@ TEST(ui_start_screen_says_before_it_overwrites_a_save)
     target2 = (CliPlayTarget){ &session2, NULL };
     UiApp app;
     REQUIRE(ui_app_init(&app, uf_assets(), NULL) == 0);
-    app.hooks = (UiAppHooks){ count_starts, NULL };
+    app.hooks = (UiAppHooks){ .new_game = count_starts };
     app.save_path = path;
     starts = overwrites = 0;
     ui_app_build(&app, W, H);

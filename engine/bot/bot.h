@@ -21,10 +21,18 @@
  *          keeps the best bot_evaluate() for its seat; ties broken at random.
  *  mcts    UCT (Kocsis & Szepesvari 2006) over the decision model, one fresh
  *          determinization per iteration (open loop: a tree node stands for a
- *          sequence of option indices, whatever dice fell). Root candidates are
- *          the `width` best options by one-ply evaluation; rollouts are random
- *          for at most `depth` decisions, then scored by bot_evaluate. The
- *          budget is `iterations` per decision and/or `ms` milliseconds. */
+ *          sequence of option indices, whatever dice fell). Children are
+ *          opened by progressive widening (Coulom 2007): a node visited v
+ *          times considers its first 1 + widen * sqrt(v) children, the root's
+ *          ordered by one-ply evaluation, the others' by a seeded shuffle.
+ *          Rollouts are random for at most `depth` decisions, then scored by
+ *          bot_evaluate_all. The tree is kept between decisions when the
+ *          front end reports every applied option (bot_observe). The budget
+ *          is `iterations` per decision and/or `ms` milliseconds.
+ *
+ * Scratch space (clones, option lists, the tree) lives in a workspace the
+ * bot allocates on first use and bot_free releases: no static state, so
+ * bots of different games may think on different threads. */
 #ifndef VQ_BOT_H
 #define VQ_BOT_H
 
@@ -37,17 +45,23 @@ typedef struct BotConfig {
     int iterations;    /* mcts: iterations per decision (0: limited by ms only) */
     int ms;            /* mcts: milliseconds per decision (0: limited by iterations only) */
     int depth;         /* mcts: random decisions per rollout before evaluating */
-    int width;         /* mcts: root options kept after one-ply ranking (0: all) */
+    double widen;      /* mcts: progressive widening factor (children opened per sqrt(visit)) */
     double explore;    /* mcts: UCT exploration constant */
+    int reuse;         /* mcts: keep the tree between decisions (needs bot_observe) */
 } BotConfig;
+
+typedef struct BotWork BotWork;   /* scratch space and the search tree (bot_internal.h) */
 
 typedef struct Bot {
     BotConfig cfg;
     Rng rng;
-    uint64_t thought;  /* decisions applied in clones so far (a cost measure) */
+    uint64_t thought;     /* decisions applied in clones so far (a cost measure) */
+    uint64_t iterations;  /* mcts iterations run so far */
+    uint64_t reused;      /* mcts: root visits carried over from earlier decisions */
+    BotWork *work;        /* NULL until the bot first thinks; bot_free releases it */
 } Bot;
 
-/* Defaults: mcts 200 iterations, no time limit, depth 16, width 8, explore 0.7. */
+/* Defaults: mcts 200 iterations, no time limit, depth 8, widen 2, explore 0.7, reuse on. */
 void bot_config_default(BotConfig *c, int kind);
 /* Parses "random", "greedy", "mcts", "mcts:N" (N iterations) or "mcts:Nms"
  * (N milliseconds). Returns 0, or -1 for anything else. */
@@ -57,9 +71,16 @@ const char *bot_kind_name(int kind);
 const char *bot_spec(const BotConfig *c, char *out, int outlen);
 
 void bot_init(Bot *b, const BotConfig *c, uint64_t seed);
+/* Releases the workspace; the bot may think again afterwards (it allocates anew). */
+void bot_free(Bot *b);
 /* Chooses an option of the pending decision; opts/n as game_options listed
- * them. With n <= 1 it returns 0 without thinking. */
+ * them. With n <= 1 it returns 0 without thinking. Returns -1 only if the
+ * workspace cannot be allocated. */
 int bot_choose(Bot *b, const Game *g, const Option *opts, int n);
+/* Tells the bot that option `index` of g's pending decision is about to be
+ * applied (by any seat). Front ends that report every apply let mcts keep
+ * its tree; one that reports none loses nothing but the reuse. */
+void bot_observe(Bot *b, const Game *g, int index);
 
 /* Uniform over the legal options; returns an index into opts[0..n). */
 int bot_random(Rng *bot_rng, const Option *opts, int n);
@@ -81,8 +102,6 @@ void bot_evaluate_all(Game *g, double values[MAX_PLAYERS]);
 
 /* greedy and mcts (bot_eval.c, bot_mcts.c). */
 int bot_greedy(Bot *b, const Game *g, const Option *opts, int n);
-/* One-ply values of every option for the deciding seat, into values[0..n). */
-void bot_rank(Bot *b, const Game *g, int n, double *values);
 int bot_mcts(Bot *b, const Game *g, const Option *opts, int n);
 
 #endif

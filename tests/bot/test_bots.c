@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "bot.h"
-#include "fixtures.h"
+#include "core/fixtures.h"
 #include "harness.h"
 
 static void start(Game *g, int players, uint64_t seed)
@@ -68,6 +68,7 @@ TEST(bots_choose_legal_options_and_leave_the_game_alone)
             char err[200];
             REQUIRE(game_apply(&g, pick, err, sizeof err) == 0);
         }
+        bot_free(&b);
     }
 }
 
@@ -86,6 +87,8 @@ TEST(bots_with_the_same_seed_choose_the_same)
         bot_init(&a, &c, 99);
         bot_init(&b, &c, 99);
         CHECK_EQ(bot_choose(&a, &g, o, n), bot_choose(&b, &g, o, n));
+        bot_free(&a);
+        bot_free(&b);
     }
 }
 
@@ -144,8 +147,70 @@ TEST(greedy_beats_random_in_most_games)
             REQUIRE(game_apply(&g, bot_choose(&bots[g.pending.player], &g, o, n), err, sizeof err) == 0);
         }
         REQUIRE(game_over(&g));
+        bot_free(&bots[0]);
+        bot_free(&bots[1]);
         double v = bot_evaluate(&g, gseat);
         greedy_wins += v > 0;
     }
     CHECK(greedy_wins >= games - 1);
+}
+
+/* Plays `decisions` decisions of a 2-player game, mcts in both seats; with
+ * `observe`, every applied option is reported to both bots. Returns the
+ * visits the bots carried over from earlier decisions. */
+static uint64_t play_mcts(int decisions, int observe)
+{
+    static Game g;
+    static Option o[MAX_OPTIONS];
+    start(&g, 2, 21);
+    Bot bots[2];
+    BotConfig c;
+    bot_config_default(&c, BOT_MCTS);
+    c.iterations = 40;
+    bot_init(&bots[0], &c, 1);
+    bot_init(&bots[1], &c, 2);
+    char err[200];
+    for (int d = 0; d < decisions && !game_over(&g); d++) {
+        int n = game_options(&g, o, MAX_OPTIONS);
+        int pick = bot_choose(&bots[g.pending.player], &g, o, n);
+        CHECK(pick >= 0 && pick < n);
+        for (int p = 0; p < 2 && observe; p++)
+            bot_observe(&bots[p], &g, pick);
+        REQUIRE(game_apply(&g, pick, err, sizeof err) == 0);
+    }
+    uint64_t reused = bots[0].reused + bots[1].reused;
+    bot_free(&bots[0]);
+    bot_free(&bots[1]);
+    return reused;
+}
+
+TEST(mcts_keeps_its_tree_only_when_every_apply_is_observed)
+{
+    CHECK(play_mcts(60, 1) > 0);    /* the chosen branch carries over */
+    CHECK_EQ(play_mcts(60, 0), 0);  /* nothing observed: every decision starts afresh */
+}
+
+TEST(mcts_drops_a_tree_observed_on_another_game)
+{
+    static Game g, other;
+    static Option o[MAX_OPTIONS];
+    start(&g, 2, 3);
+    start(&other, 2, 4);
+    advance(&g, 30, 3);
+    advance(&other, 30, 4);
+    BotConfig c;
+    bot_config_default(&c, BOT_MCTS);
+    c.iterations = 30;
+    Bot b;
+    bot_init(&b, &c, 9);
+    int n = game_options(&g, o, MAX_OPTIONS);
+    int pick = bot_choose(&b, &g, o, n);
+    bot_observe(&b, &other, 0);   /* a different game: the tree cannot stand for it */
+    char err[200];
+    REQUIRE(game_apply(&g, pick, err, sizeof err) == 0);
+    n = game_options(&g, o, MAX_OPTIONS);
+    if (n > 1)
+        bot_choose(&b, &g, o, n);
+    CHECK_EQ(b.reused, 0);
+    bot_free(&b);
 }

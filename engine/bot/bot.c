@@ -1,5 +1,6 @@
-/* Bot selection, configuration and the shared determinization; the random bot. */
-#include "bot.h"
+/* Bot selection, configuration, the workspace and the shared determinization;
+ * the random bot. */
+#include "bot_internal.h"
 
 #include "number.h"
 
@@ -19,9 +20,10 @@ void bot_config_default(BotConfig *c, int kind)
     c->kind = kind;
     c->iterations = 200;
     c->ms = 0;
-    c->depth = 16;
-    c->width = 8;
+    c->depth = 8;
+    c->widen = 2.0;
     c->explore = 0.7;
+    c->reuse = 1;
 }
 
 int bot_parse(const char *spec, BotConfig *out)
@@ -62,9 +64,28 @@ const char *bot_spec(const BotConfig *c, char *out, int outlen)
 
 void bot_init(Bot *b, const BotConfig *c, uint64_t seed)
 {
+    memset(b, 0, sizeof *b);
     b->cfg = *c;
     rng_seed(&b->rng, seed);
-    b->thought = 0;
+}
+
+BotWork *bot_work(Bot *b)
+{
+    if (!b->work) {
+        b->work = calloc(1, sizeof *b->work);
+        if (b->work)
+            b->work->root = -1;
+    }
+    return b->work;
+}
+
+void bot_free(Bot *b)
+{
+    if (!b->work)
+        return;
+    free(b->work->nodes);
+    free(b->work);
+    b->work = NULL;
 }
 
 int bot_random(Rng *bot_rng, const Option *opts, int n)
@@ -82,6 +103,12 @@ int bot_choose(Bot *b, const Game *g, const Option *opts, int n)
     case BOT_MCTS:   return bot_mcts(b, g, opts, n);
     default:         return bot_random(&b->rng, opts, n);
     }
+}
+
+void bot_observe(Bot *b, const Game *g, int index)
+{
+    if (b->cfg.kind == BOT_MCTS && b->cfg.reuse && b->work)
+        bot_mcts_observe(b, b->work, g, index);
 }
 
 void bot_determinize(Game *clone, const Game *g, int seat, Rng *rng)
