@@ -17,6 +17,7 @@ M="$tmp/modding"
 mkdir -p "$M/blocks" "$M/root/mods" "$M/alone"
 ln -s "$PWD/content" "$M/root/content"
 ln -s "$PWD/scripts" "$M/root/scripts"
+ln -s "$PWD/.luacheckrc" "$M/root/.luacheckrc"
 
 # Splits the doc: block N into $M/blocks/N, and "N<TAB>KIND<TAB>ARG" into $M/index.
 awk -v dir="$M/blocks" '
