@@ -152,6 +152,10 @@ SDL_VIDEODRIVER=dummy $V --root "$tmp/wroot" gui --seats human,random --mods hou
 wait
 grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mod ($(head -c 300 "$tmp/err"))"
 
+# docs/modding.md: its excerpts match the shipped mods, its outputs are real,
+# and "A new power in ten minutes" runs word for word.
+. tests/cli/modding.sh
+
 mkdir -p build
 echo "$passed $failed" > build/cli-tests.result
 echo "cli: $passed passed, $failed failed"
