@@ -297,6 +297,11 @@ static int resolve_handlers(Script *s, char *err, size_t errlen)
         }
         if (h->gate_card) {
             int card = s->card_fn ? s->card_fn(s->gate_ud, h->gate_card) : -1;
+            if (card == SCRIPT_CARD_REMOVED) {   /* a mod took the card out: the handler can never run */
+                luaL_unref(s->L, LUA_REGISTRYINDEX, h->ref);
+                free_handler(h);
+                continue;
+            }
             if (card < 0 || card > 63) {
                 snprintf(err, errlen, "%s: on('%s', ...): no power card is called '%s'", h->chunk,
                          e->defs[h->event].name, h->gate_card);

@@ -20,6 +20,11 @@ Session *lgame_session(lua_State *L)
     Session *up = lua_touserdata(L, lua_upvalueindex(1));   /* NULL in card{}: no upvalue */
     if (up)
         return up;
+    return lgame_session_of(L);
+}
+
+Session *lgame_session_of(lua_State *L)
+{
     lua_getfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
     Session *s = lua_touserdata(L, -1);
     lua_pop(L, 1);
@@ -608,6 +613,10 @@ static int l_holds(lua_State *L)
 {
     Game *g = lgame_current(L);
     int p = lgame_check_player(L, g, 1);
+    if (lua_type(L, 2) == LUA_TSTRING && session_card_removed(lgame_session(L), lua_tostring(L, 2))) {
+        lua_pushboolean(L, 0);   /* a card a mod took out is never held */
+        return 1;
+    }
     lua_pushboolean(L, player_holds_card(g, p, lgame_check_card(L, g, 2)));
     return 1;
 }

@@ -36,6 +36,9 @@ int lgame_remove_card(lua_State *L);
 Session *lgame_session(lua_State *L);
 /* The game being handled; raises while scripts load (there is none yet). */
 Game *lgame_current(lua_State *L);
+/* The session from the registry: for C functions whose first upvalue is not
+ * the session (lgame_session reads that upvalue when there is one). */
+Session *lgame_session_of(lua_State *L);
 /* The same, raising when the handler may only read (query events, offers,
  * labels). */
 Game *lgame_mutable(lua_State *L, const char *fn);

@@ -216,6 +216,8 @@ int lgame_remove_card(lua_State *L)
     if (i < 0)
         return luaL_error(L, "remove_card: no script declares a card called '%s'", name);
     drop_declarer(L, s, i);
+    if (s->removed_count < MAX_POWER_CARDS)
+        snprintf(s->removed[s->removed_count++], NAME_LEN, "%s", name);
     int rest = r->power_card_count - i - 1;
     memmove(&r->power_cards[i], &r->power_cards[i + 1], sizeof r->power_cards[0] * (size_t)rest);
     memmove(&s->card_docs[i], &s->card_docs[i + 1], sizeof s->card_docs[0] * (size_t)rest);

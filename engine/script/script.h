@@ -140,7 +140,10 @@ typedef struct ScriptGateInfo {
     int players;
 } ScriptGateInfo;
 typedef void (*ScriptGateFn)(void *ud, ScriptGateInfo *out);
-/* A card's index by name, or -1: how card gates are resolved at freeze. */
+/* A card's index by name, -1 for no such card, or SCRIPT_CARD_REMOVED for a
+ * card a mod took out (its gated handlers are dropped): how card gates are
+ * resolved at freeze. */
+#define SCRIPT_CARD_REMOVED (-2)
 typedef int (*ScriptCardFn)(void *ud, const char *name);
 
 /* Gates: on(name, fn, priority, gate) with gate a card name or

@@ -125,7 +125,15 @@ static int card_hook(void *ud, const char *name)
     for (int i = 0; i < s->rules.power_card_count; i++)
         if (strcmp(s->rules.power_cards[i].name, name) == 0)
             return i;
-    return -1;
+    return session_card_removed(s, name) ? SCRIPT_CARD_REMOVED : -1;
+}
+
+bool session_card_removed(const Session *s, const char *name)
+{
+    for (int i = 0; i < s->removed_count; i++)
+        if (strcmp(s->removed[i], name) == 0)
+            return true;
+    return false;
 }
 
 static int answer_hook(void *ud, Game *g, const ScriptAsk *ask, const AskChoice *choice, char *err, int errlen)

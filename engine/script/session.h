@@ -91,6 +91,8 @@ typedef struct Session {
     ScriptNames reason_names;                       /* end reasons, growing as scripts register */
     int chunk_count;
     SessionChunk chunks[SESSION_MAX_CHUNKS];
+    int removed_count;                              /* cards mods took out (remove_card) */
+    char removed[MAX_POWER_CARDS][NAME_LEN];
     int question_count;
     SessionQuestion questions[SESSION_MAX_QUESTIONS];
     int action_count;
@@ -142,6 +144,9 @@ const GameHooks *session_hooks(void);
  * (unless quiet) as "volcanique: script error: FILE:LINE: message" with the
  * seed, turn, player and event, and the traceback when there is one. */
 void session_script_error(Session *s, const Game *g, const char *what, const char *message);
+/* Whether a mod took the card of that name out of the game (remove_card):
+ * scripts may still name it, and find it never in play. */
+bool session_card_removed(const Session *s, const char *name);
 
 /* Finds the data root: $VOLCANIQUE_ROOT, else the folder above the executable's
  * bin/, else the current directory. Writes it into out. */

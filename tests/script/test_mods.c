@@ -509,6 +509,91 @@ TEST(mods_saves_record_which_file_declared_each_card)
     remove_root(root);
 }
 
+/* A mod may use the base rules' helper modules: require("base.NAME") loads
+ * scripts/lib/NAME.lua (it crashed once: the mod's require carried its own
+ * upvalue where the session was looked for). */
+TEST(mods_require_base_library_modules)
+{
+    char root[64], err[512], path[600];
+    make_root(root, sizeof root);
+    snprintf(path, sizeof path, "%s/scripts/lib", root);
+    REQUIRE(mkdir(path, 0700) == 0);
+    snprintf(path, sizeof path, "%s/scripts/lib/twice.lua", root);
+    FILE *f = fopen(path, "w");
+    REQUIRE(f != NULL);
+    fputs("return { of = function(n) return 2 * n end }\n", f);
+    fclose(f);
+    put(root, "doubler", "mod.lua",
+        "local twice = require('base.twice')\n"
+        "on('collect', function(ev) ev.cap = twice.of(4) end)\n"
+        "return { name = 'doubler', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "doubler", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 2, err, sizeof err) == 0);
+    play_to_turn(&s, 3);
+    CHECK_EQ(s.game.script_errors, 0);
+    session_close(&s);
+    remove_root(root);
+}
+
+/* A root with the shipped content/ and scripts/ and an empty mods/. */
+static void make_full_root(char *root, size_t len)
+{
+    snprintf(root, len, "/tmp/vq-mods-XXXXXX");
+    REQUIRE(mkdtemp(root) != NULL);
+    char path[512], cwd[400], target[512];
+    REQUIRE(getcwd(cwd, sizeof cwd) != NULL);
+    static const char *const LINKS[] = { "content", "scripts" };
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, LINKS[i]);
+        snprintf(target, sizeof target, "%s/%s", cwd, LINKS[i]);
+        REQUIRE(symlink(target, path) == 0);
+    }
+    snprintf(path, sizeof path, "%s/mods", root);
+    REQUIRE(mkdir(path, 0700) == 0);
+}
+
+/* A mod may take any base card out: the other base scripts that name it
+ * (interplay with it, gates on it) find it never in play and keep working. */
+TEST(mods_remove_any_base_card_and_the_other_scripts_play_on)
+{
+    static const char *const CARDS[] = { "Pack critters", "Herding critters", "Cooperative critters",
+                                         "Colossal critter", "Rift" };
+    char root[64], err[512], text[300];
+    make_full_root(root, sizeof root);
+    for (size_t c = 0; c < sizeof CARDS / sizeof CARDS[0]; c++) {
+        snprintf(text, sizeof text, "remove_card('%s')\nreturn { name = 'without', version = '1' }\n", CARDS[c]);
+        put(root, "without", "mod.lua", text);
+        static Session s;
+        int rc = open_with(&s, root, "without", err, sizeof err);
+        if (rc)
+            fprintf(stderr, "    without %s: %s\n", CARDS[c], err);
+        REQUIRE(rc == 0);
+        CHECK(session_card_removed(&s, CARDS[c]));
+        static Option o[MAX_OPTIONS];
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            GameOptions go = { .players = 3, .setup_variation = 1, .variant = "symbiosis" };
+            for (int p = 0; p < 3; p++)   /* every seat holds every power: the interplay code runs */
+                go.hold[p] = ~0ull >> (64 - s.rules.power_card_count);
+            REQUIRE(session_new_game(&s, &go, seed, err, sizeof err) == 0);
+            for (int k = 0; k < 6000 && !game_over(&s.game) && !s.game.script_errors; k++) {
+                int n = game_options(&s.game, o, MAX_OPTIONS);
+                REQUIRE(n > 0);
+                REQUIRE(game_apply(&s.game, (int)((seed * 7 + (uint64_t)k * 13) % (uint64_t)n), err, sizeof err) == 0);
+            }
+            if (s.game.script_errors)
+                fprintf(stderr, "    without %s, seed %llu: %s\n", CARDS[c], (unsigned long long)seed, s.error);
+            CHECK_EQ(s.game.script_errors, 0);
+        }
+        session_close(&s);
+    }
+    remove_root(root);
+}
+
 TEST(mods_a_save_refuses_a_changed_mod_set)
 {
     char root[64], err[512];
