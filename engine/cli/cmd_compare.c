@@ -12,7 +12,29 @@ typedef struct Side {
     char root[SESSION_PATH];
     char mods[256];                /* comma separated, "" for none */
     int has_root;
+    char deal[256];                /* deal=CARD+CARD: replaces --deal for this side */
+    int has_deal;
+    char hold[MAX_PLAYERS][256];   /* hold.SEAT=CARD+CARD: replaces --hold for that seat */
+    int has_hold[MAX_PLAYERS];
 } Side;
+
+/* "A+B" into "A,B" in out (card and mod lists inside a side's spec). */
+static void plus_list(const char *v, char *out, size_t len)
+{
+    snprintf(out, len, "%s", v);
+    for (char *p = out; *p; p++)
+        *p = *p == '+' ? ',' : *p;
+}
+
+/* The seat of "hold.A" (A-E or 1-5), or -1. */
+static int hold_seat(const char *key)
+{
+    if (strncmp(key, "hold.", 5) != 0 || !key[5] || key[6])
+        return -1;
+    char c = key[5];
+    int p = c >= 'A' && c <= 'E' ? c - 'A' : c >= 'a' && c <= 'e' ? c - 'a' : c >= '1' && c <= '5' ? c - '1' : -1;
+    return p;
+}
 
 static int side_set(const char *flag, const char *v, SimConfig *c)
 {
@@ -38,7 +60,8 @@ static int side_set(const char *flag, const char *v, SimConfig *c)
     return 0;
 }
 
-/* "variant=to_the_left,setup=2,mods=a+b,root=DIR,seed=N,set.NAME=V" on top of the common options. */
+/* "variant=to_the_left,setup=2,mods=a+b,root=DIR,seed=N,set.NAME=V,deal=C1+C2,hold.A=C1+C2" on top
+ * of the common options. */
 static int parse_side(const char *flag, const char *spec, Side *s, SimConfig *c)
 {
     char buf[512];
@@ -71,9 +94,13 @@ static int parse_side(const char *flag, const char *spec, Side *s, SimConfig *c)
             if (cli_number(v, flag, 0, UINT64_MAX / 2, &c->seed))
                 return -1;
         } else if (strcmp(tok, "mods") == 0) {
-            snprintf(s->mods, sizeof s->mods, "%s", v);
-            for (char *p = s->mods; *p; p++)
-                *p = *p == '+' ? ',' : *p;
+            plus_list(v, s->mods, sizeof s->mods);
+        } else if (strcmp(tok, "deal") == 0) {
+            plus_list(v, s->deal, sizeof s->deal);
+            s->has_deal = 1;
+        } else if (hold_seat(tok) >= 0) {
+            plus_list(v, s->hold[hold_seat(tok)], sizeof s->hold[0]);
+            s->has_hold[hold_seat(tok)] = 1;
         } else if (strcmp(tok, "root") == 0) {
             snprintf(s->root, sizeof s->root, "%s", v);
             s->has_root = 1;
@@ -84,7 +111,7 @@ static int parse_side(const char *flag, const char *spec, Side *s, SimConfig *c)
                 return -1;
         } else {
             fprintf(stderr, "volcanique compare: %s: unknown key '%s' (variant, setup, players, seed, mods, root, "
-                    "set.NAME)\n", flag, tok);
+                    "set.NAME, deal, hold.SEAT)\n", flag, tok);
             return -1;
         }
     }
@@ -135,7 +162,8 @@ static int parse_args(const CliArgs *a, CompareArgs *ca)
     ca->report.allow_errors = ca->r.allow_errors;
     if (!ca->spec[0] || !ca->spec[1]) {
         fprintf(stderr, "volcanique compare: give both rule sets: --a SPEC --b SPEC (SPEC: variant=V,setup=1|2,"
-                "players=N,seed=S,mods=M1+M2,root=DIR,set.NAME=V; \"\" keeps the defaults)\n");
+                "players=N,seed=S,mods=M1+M2,root=DIR,set.NAME=V,deal=C1+C2,hold.SEAT=C1+C2; \"\" keeps the "
+                "defaults)\n");
         return -1;
     }
     if (ca->r.sweep.count > 1) {
@@ -214,6 +242,11 @@ int cmd_compare(const CliArgs *a)
         cfg[k].mods = side[k].mods[0] ? side[k].mods : NULL;
         if (side[k].has_root)
             cfg[k].root = side[k].root;
+        if (side[k].has_deal)
+            cfg[k].deal = side[k].deal[0] ? side[k].deal : NULL;
+        for (int p = 0; p < MAX_PLAYERS; p++)
+            if (side[k].has_hold[p])
+                cfg[k].hold[p] = side[k].hold[p][0] ? side[k].hold[p] : NULL;
         if (sim_parse_seats(ca.r.seats, cfg[k].options.players, cfg[k].seats)) {
             run_args_free(&ca.r);
             return 2;

@@ -136,6 +136,11 @@ grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_n
 expect_status bench_render_runs 0 $V bench --render
 [ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
 
+# powers --mods lists the cards a mod declares, with the file that declares them.
+expect_status powers_with_mods 0 $V powers --mods scouting_critters
+grep -q "script:       mods/scouting_critters/mod.lua" "$tmp/out" && ok || bad "powers_lists_a_mods_card"
+expect_status powers_unknown_mod_refused 1 $V powers --mods no_such_mod
+
 # --watch: a mod changed while a game is played is reloaded and the game
 # replayed, in the terminal (input through a FIFO, so the file changes
 # between two commands) and in the window (the change made once it watches).

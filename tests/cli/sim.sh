@@ -42,6 +42,14 @@ expect_status sim_check_flags_kept_state 1 $V --root "$tmp/kroot" sim --games 2 
 grep -q "mods/tally/mod.lua:2: .*local 'n'" "$tmp/err" && ok || bad "sim_check_kept_state_named"
 expect_status sim_without_check_plays_on 0 $V --root "$tmp/kroot" sim --games 2 --mods tally
 
+# A side's own cards: hold.SEAT in a side's spec gives a seat a card only that
+# side's mods declare (the common --hold would name it on both sides).
+expect_status compare_side_hold_of_a_mods_card 0 $V compare --games 4 --a "" \
+    --b "mods=scouting_critters,hold.A=Scouting critters"
+expect_status compare_common_hold_of_a_mods_card_refused 1 $V compare --games 4 --a "" \
+    --b "mods=scouting_critters" --hold "A=Scouting critters"
+expect_status compare_side_hold_bad_seat 2 $V compare --games 4 --a "" --b "hold.F=Rift"
+
 # Worker processes and shards give the same lines as one process.
 $V sim --games 12 --seed 20 --players 3 > "$tmp/one" 2>/dev/null
 $V sim --games 12 --seed 20 --players 3 --jobs 3 > "$tmp/jobs" 2>/dev/null
