@@ -103,7 +103,7 @@ static int playouts(Session *s, int players, uint64_t seed, int games, int hooks
 static int powers_run(Session *s, int *of)
 {
     static ScriptFireCount fc[512];
-    int n = script_fire_counts(s->script, fc, 512);
+    int n = session_fire_counts(s, fc, 512);
     char seen[512][96];
     int scripts = 0, ran = 0;
     for (int i = 0; i < n && i < 512; i++) {
@@ -130,7 +130,7 @@ static int powers_run(Session *s, int *of)
 static int bench_players(Session *s, int players, uint64_t seed, int games, long *max_log)
 {
     Playout on, off;
-    script_reset_fire_counts(s->script);
+    session_reset_fire_counts(s);
     if (playouts(s, players, seed, games, 1, &on) || playouts(s, players, seed, games, 0, &off)) {
         fprintf(stderr, "volcanique bench: a %d-player playout failed\n", players);
         return -1;

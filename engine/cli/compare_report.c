@@ -145,14 +145,15 @@ static void text_coverage(const Coverage *ca, const Coverage *cb)
     static Pair pairs[2 * COVER_MAX];
     int n = pair_coverage(ca, cb, pairs);
     printf("\nrule coverage: handler calls per game in real play (bots' look-ahead excluded), "
-           "matched by script, event and card\n");
-    int w = 6, wc = 4;
+           "matched by script, event and card (action:NAME an action taken, answer:NAME a question answered)\n");
+    int w = 6, wc = 4, we = 18;
     for (int i = 0; i < n; i++) {
         const CoverEntry *e = pairs[i].a ? pairs[i].a : pairs[i].b;
         w = (int)strlen(e->script) > w ? (int)strlen(e->script) : w;
         wc = (int)strlen(e->card) > wc ? (int)strlen(e->card) : wc;
+        we = (int)strlen(e->event) > we ? (int)strlen(e->event) : we;
     }
-    printf("%-*s %-18s %-*s %9s %9s\n", w, "script", "event", wc, "card", "A", "B");
+    printf("%-*s %-*s %-*s %9s %9s\n", w, "script", we, "event", wc, "card", "A", "B");
     for (int i = 0; i < n; i++) {
         const CoverEntry *e = pairs[i].a ? pairs[i].a : pairs[i].b;
         double fa = per_game(pairs[i].a, ca), fb = per_game(pairs[i].b, cb);
@@ -160,8 +161,8 @@ static void text_coverage(const Coverage *ca, const Coverage *cb)
         snprintf(sa, sizeof sa, isnan(fa) ? "-" : "%.2f", fa);
         snprintf(sb, sizeof sb, isnan(fb) ? "-" : "%.2f", fb);
         const char *note = pair_note(&pairs[i], fa, fb);
-        printf("%-*s %-18s %-*s %9s %9s%s%s\n", w, e->script, e->event, wc, e->card, sa, sb, *note ? "  " : "",
-               note);
+        printf("%-*s %-*s %-*s %9s %9s%s%s\n", w, e->script, we, e->event, wc, e->card, sa, sb,
+               *note ? "  " : "", note);
     }
 }
 

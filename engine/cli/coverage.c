@@ -38,7 +38,7 @@ static void number(const Coverage *c, int n, CoverEntry *e)
 void coverage_fill(Coverage *c, const Session *s, const uint64_t *fired, int games)
 {
     static ScriptFireCount fc[COVER_MAX];
-    int n = script_fire_counts(s->script, fc, COVER_MAX);
+    int n = session_fire_counts(s, fc, COVER_MAX);
     memset(c, 0, sizeof *c);
     c->count = n > COVER_MAX ? COVER_MAX : n;
     c->games = games;

@@ -19,10 +19,10 @@ typedef struct Setup {
 } Setup;
 
 /* Handler firings now, into f[]; returns how many handlers. */
-static int fire_now(Script *s, uint64_t *f)
+static int fire_now(const Session *s, uint64_t *f)
 {
     static ScriptFireCount fc[COVER_MAX];
-    int n = script_fire_counts(s, fc, COVER_MAX);
+    int n = session_fire_counts(s, fc, COVER_MAX);
     n = n > COVER_MAX ? COVER_MAX : n;
     for (int i = 0; i < n; i++)
         f[i] = fc[i].fired;
@@ -30,7 +30,7 @@ static int fire_now(Script *s, uint64_t *f)
 }
 
 /* Adds to aside[] what fired since before[] was taken. */
-static void count_aside(Script *s, uint64_t *aside, uint64_t *before)
+static void count_aside(const Session *s, uint64_t *aside, uint64_t *before)
 {
     static uint64_t after[COVER_MAX];
     int n = fire_now(s, after);
@@ -160,12 +160,12 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
         int n = game_options(g, opts, MAX_OPTIONS), p = g->pending.player;
         int think = bots[p].cfg.kind != BOT_RANDOM && n > 1;
         if (think)
-            fire_now(u->s->script, before);
+            fire_now(u->s, before);
         int pick = bot_choose(&bots[p], g, opts, n);
         for (int q = 0; q < g->players && pick >= 0; q++)
             bot_observe(&bots[q], g, pick);   /* mcts keeps its tree */
         if (think)
-            count_aside(u->s->script, aside, before);
+            count_aside(u->s, aside, before);
         if (pick < 0) {
             fprintf(stderr, "volcanique: game seed %llu: a bot could not allocate its workspace\n",
                     (unsigned long long)seed);
@@ -184,9 +184,9 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
         note_unlocks(g, r, seen);
         if (g->turn != turn && g->phase != PHASE_SETUP && !game_over(g)) {   /* a turn ended: who leads? */
             turn = g->turn;
-            fire_now(u->s->script, before);
+            fire_now(u->s, before);
             int now = leader_now(g);
-            count_aside(u->s->script, aside, before);
+            count_aside(u->s, aside, before);
             r->lead_changes += now >= 0 && leader >= 0 && now != leader;
             leader = now >= 0 ? now : leader;
         }
@@ -265,7 +265,7 @@ static int run_part(const Setup *u, int jobs, int worker, FILE *out, PartOut *po
     static uint64_t aside[COVER_MAX];
     const SimConfig *c = u->c;
     memset(aside, 0, sizeof aside);
-    script_reset_fire_counts(u->s->script);
+    session_reset_fire_counts(u->s);
     u->s->params_read = 0;
     uint64_t pos = 0;
     static GameRecord r;
@@ -285,7 +285,7 @@ static int run_part(const Setup *u, int jobs, int worker, FILE *out, PartOut *po
             progress_add(pr, 1);
         }
     }
-    int n = fire_now(u->s->script, po->fired);
+    int n = fire_now(u->s, po->fired);
     for (int i = 0; i < n; i++)
         po->fired[i] -= aside[i];
     po->params_read = u->s->params_read;

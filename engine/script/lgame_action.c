@@ -194,10 +194,11 @@ int lgame_perform(Session *s, Game *g, const Option *o)
 {
     if (o->sub >= s->action_count)
         return 0;
-    const SessionAction *a = &s->actions[o->sub];
+    SessionAction *a = &s->actions[o->sub];
     lua_State *L = script_lua(s->script);
     Game *outer = s->current;
     s->current = g;
+    a->fired++;
     lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
     lua_getfield(L, -1, "perform");
     lua_remove(L, -2);

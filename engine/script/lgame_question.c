@@ -237,12 +237,13 @@ int lgame_answer(Session *s, Game *g, const ScriptAsk *ask, const AskChoice *cho
 {
     if (ask->question >= s->question_count)
         return 0;
-    const SessionQuestion *q = &s->questions[ask->question];
+    SessionQuestion *q = &s->questions[ask->question];
     if (s->chunks[q->chunk].dropped)
         return 0;
     lua_State *L = script_lua(s->script);
     Game *outer = s->current;
     s->current = g;
+    q->fired++;
     lua_rawgeti(L, LUA_REGISTRYINDEX, q->ref);
     lua_getfield(L, -1, "answer");
     lua_remove(L, -2);

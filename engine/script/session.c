@@ -128,6 +128,37 @@ static int card_hook(void *ud, const char *name)
     return session_card_removed(s, name) ? SCRIPT_CARD_REMOVED : -1;
 }
 
+int session_fire_counts(const Session *s, ScriptFireCount *out, int max)
+{
+    int n = script_fire_counts(s->script, out, max);
+    Session *w = (Session *)s;   /* the names are built once, in the session's own storage */
+    for (int i = 0; i < s->action_count + s->question_count; i++, n++) {
+        bool action = i < s->action_count;
+        const SessionAction *a = action ? &s->actions[i] : NULL;
+        const SessionQuestion *q = action ? NULL : &s->questions[i - s->action_count];
+        int chunk = action ? a->chunk : q->chunk;
+        if (s->chunks[chunk].dropped) {
+            n--;
+            continue;
+        }
+        if (n >= max || !out)
+            continue;
+        snprintf(w->cover_names[i], sizeof w->cover_names[i], "%s:%s", action ? "action" : "answer",
+                 action ? a->name : q->name);
+        out[n] = (ScriptFireCount){ s->chunks[chunk].name, w->cover_names[i], 0, action ? a->fired : q->fired };
+    }
+    return n;
+}
+
+void session_reset_fire_counts(Session *s)
+{
+    script_reset_fire_counts(s->script);
+    for (int i = 0; i < s->action_count; i++)
+        s->actions[i].fired = 0;
+    for (int i = 0; i < s->question_count; i++)
+        s->questions[i].fired = 0;
+}
+
 bool session_card_removed(const Session *s, const char *name)
 {
     for (int i = 0; i < s->removed_count; i++)

@@ -36,6 +36,7 @@ typedef struct SessionQuestion {
     char ctx_name[ASK_CONTEXT][24];
     uint8_t ctx_places;        /* bit i: context value i is a place */
     uint8_t can_pass;
+    uint64_t fired;            /* answers handled (rule coverage) */
 } SessionQuestion;
 
 /* An action declared with game.action (its id is its index; VERB_ACTION sub). */
@@ -48,6 +49,7 @@ typedef struct SessionAction {
     int card;                  /* offered only while this card is in play; -1 always */
     char card_name[NAME_LEN];  /* resolved at freeze */
     uint8_t uses_move;         /* taking it uses one of the turn's critter moves */
+    uint64_t fired;            /* times performed (rule coverage) */
 } SessionAction;
 
 /* game.state declarations, compiled: a tree of nodes over Game.state slots. */
@@ -97,6 +99,7 @@ typedef struct Session {
     SessionQuestion questions[SESSION_MAX_QUESTIONS];
     int action_count;
     SessionAction actions[SESSION_MAX_ACTIONS];
+    char cover_names[SESSION_MAX_ACTIONS + SESSION_MAX_QUESTIONS][56];   /* "action:NAME", "answer:NAME" */
     uint32_t actions_at;       /* bit k: some action is offered at decision kind k */
     int state_node_count;
     StateNode state_nodes[SESSION_MAX_STATE_NODES];   /* record fields are consecutive nodes */
@@ -144,6 +147,12 @@ const GameHooks *session_hooks(void);
  * (unless quiet) as "volcanique: script error: FILE:LINE: message" with the
  * seed, turn, player and event, and the traceback when there is one. */
 void session_script_error(Session *s, const Game *g, const char *what, const char *message);
+/* Rule coverage: every handler (script_fire_counts), then every action
+ * (event "action:NAME": times performed) and every question ("answer:NAME":
+ * answers handled), in declaration order. Same contract as
+ * script_fire_counts; strings belong to the session. */
+int  session_fire_counts(const Session *s, ScriptFireCount *out, int max);
+void session_reset_fire_counts(Session *s);
 /* Whether a mod took the card of that name out of the game (remove_card):
  * scripts may still name it, and find it never in play. */
 bool session_card_removed(const Session *s, const char *name);

@@ -92,6 +92,6 @@ lines_in "$M/expected" "$M/walkthrough.out" && ok || bad "modding_md_walkthrough
 # (the one that checks nothing is offered without the card passes either way).
 $V --root "$M/root" test "$M/alone/mods/ember_harvest/tests" > "$M/alone.out" 2>&1
 [ "$(grep -c '^not ok - ' "$M/alone.out")" -ge 3 ] && ok || bad "modding_md_walkthrough_tests_fail_without_the_mod"
-# Step 5 says what balance prints for a power without on() handlers.
-grep -q "(its rules never ran when held)" "$M/walkthrough.out" && grep -q 'ends "its rules never ran when held"' "$DOC" \
-    && ok || bad "modding_md_walkthrough_says_what_balance_prints_of_a_power_without_handlers"
+# Step 5: balance counts the card's action and answers, so its rules ran.
+! grep -q "(its rules never ran when held)" "$M/walkthrough.out" && grep -q "its actions taken and its questions" "$DOC" \
+    && ok || bad "modding_md_walkthrough_balance_counts_actions_and_answers"
