@@ -232,6 +232,23 @@ int rules_add_critter_mark(Rules *r, const char *name, int traits, char *err, in
     return m;
 }
 
+void rules_redefine_mark(Rules *r, int cell, int m, int traits)
+{
+    if (cell) {
+        if (m >= 0 && m < r->cell_mark_count)
+            r->cell_marks[m].traits = (uint8_t)(traits & ((1 << LT_TRAIT_BITS) - 1));
+        return;
+    }
+    if (m < 0 || m >= r->critter_mark_count)
+        return;
+    r->critter_marks[m].traits = (uint8_t)(traits & ((1 << CT_TRAIT_BITS) - 1));
+    for (int t = 0; t < CT_TRAIT_BITS; t++) {
+        r->critter_marks_with[t] &= (uint8_t)~(1 << m);
+        if (traits & (1 << t))
+            r->critter_marks_with[t] |= (uint8_t)(1 << m);
+    }
+}
+
 int rules_add_cell_mark(Rules *r, const char *name, int traits, char *err, int errlen)
 {
     return add_mark(r->cell_marks, &r->cell_mark_count, MAX_CELL_MARKS, "cell", name, traits, LT_TRAIT_BITS,

@@ -159,6 +159,9 @@ int tile_type_derive(TileType *t, char *err, int errlen);
  * cell mark). Returns its index, or -1 with a message (full, duplicate, bad name). */
 int rules_add_critter_mark(Rules *rules, const char *name, int traits, char *err, int errlen);
 int rules_add_cell_mark(Rules *rules, const char *name, int traits, char *err, int errlen);
+/* Gives mark m (a critter mark, or with `cell` a cell mark) new traits: a mark
+ * whose declaring script was replaced is declared again by the replacement. */
+void rules_redefine_mark(Rules *rules, int cell, int m, int traits);
 /* Registers an end reason by name (once; again returns the same id). -1 when full. */
 int rules_add_end_reason(Rules *rules, const char *name);
 int rules_end_reason_by_name(const Rules *rules, const char *name);

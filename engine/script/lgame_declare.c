@@ -255,11 +255,28 @@ static int declare_mark(lua_State *L, int cell)
     lua_getfield(L, 1, "name");
     const char *name = luaL_optstring(L, -1, "");
     Session *s = lgame_session(L);
+    int chunk = lgame_caller_chunk(L);
+    int count = cell ? s->rules.cell_mark_count : s->rules.critter_mark_count;
+    int *declarer = cell ? s->cell_mark_chunk : s->critter_mark_chunk;
+    for (int m = 0; m < count; m++) {
+        const char *known = cell ? s->rules.cell_marks[m].name : s->rules.critter_marks[m].name;
+        if (strcmp(known, name) != 0)
+            continue;
+        if (!s->chunks[declarer[m]].dropped)
+            return luaL_error(L, "%s: mark '%s' is declared by %s already (a mod replacing that script "
+                              "declares its card{ replaces = ... } before reusing the script's marks)", fn, name,
+                              s->chunks[declarer[m]].name);
+        rules_redefine_mark(&s->rules, cell, m, traits);   /* the replaced script's mark, declared anew */
+        declarer[m] = chunk;
+        lua_pushstring(L, name);
+        return 1;
+    }
     char err[160];
     int m = cell ? rules_add_cell_mark(&s->rules, name, traits, err, sizeof err)
                  : rules_add_critter_mark(&s->rules, name, traits, err, sizeof err);
     if (m < 0)
         return luaL_error(L, "%s: %s", fn, err);
+    declarer[m] = chunk;
     lua_pushstring(L, name);
     return 1;
 }

@@ -93,6 +93,8 @@ typedef struct Session {
     ScriptNames reason_names;                       /* end reasons, growing as scripts register */
     int chunk_count;
     SessionChunk chunks[SESSION_MAX_CHUNKS];
+    int critter_mark_chunk[MAX_CRITTER_MARKS];      /* the chunk that declared each mark */
+    int cell_mark_chunk[MAX_CELL_MARKS];
     int removed_count;                              /* cards mods took out (remove_card) */
     char removed[MAX_POWER_CARDS][NAME_LEN];
     int question_count;

@@ -594,6 +594,42 @@ TEST(mods_remove_any_base_card_and_the_other_scripts_play_on)
     remove_root(root);
 }
 
+/* A mod replacing a base power may reuse the replaced script's mark name
+ * with traits of its own; declaring it before the replacement is refused
+ * with a message that says so. */
+TEST(mods_a_replacement_reuses_the_replaced_scripts_mark_names)
+{
+    char root[64], err[512];
+    make_full_root(root, sizeof root);
+    put(root, "stout", "mod.lua",
+        "card { name = 'Colossal critter', replaces = 'Colossal critter', levels = { 1, 3 }, stars = 1,\n"
+        "       text = 'A stout critter never leaves.' }\n"
+        "game.critter_mark{ name = 'colossal', stays = true }\n"
+        "return { name = 'stout', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "stout", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    int found = 0;
+    for (int m = 0; m < s.rules.critter_mark_count; m++)
+        if (strcmp(s.rules.critter_marks[m].name, "colossal") == 0) {
+            found++;
+            CHECK_EQ(s.rules.critter_marks[m].traits, CT_STAYS);
+        }
+    CHECK_EQ(found, 1);
+    session_close(&s);
+    put(root, "stout", "mod.lua",
+        "game.critter_mark{ name = 'colossal', stays = true }\n"
+        "card { name = 'Colossal critter', replaces = 'Colossal critter', levels = { 1, 3 }, stars = 1,\n"
+        "       text = 'A stout critter never leaves.' }\n"
+        "return { name = 'stout', version = '1' }\n");
+    CHECK(open_with(&s, root, "stout", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "declared by scripts/powers/colossal_critter.lua already");
+    session_close(&s);
+    remove_root(root);
+}
+
 TEST(mods_a_save_refuses_a_changed_mod_set)
 {
     char root[64], err[512];
