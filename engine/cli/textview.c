@@ -181,9 +181,41 @@ void text_scores(FILE *out, const Game *g, const Scores *s)
     }
 }
 
+void text_marks(FILE *out, const Game *g)
+{
+    bool any = false;
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (!c->marks || c->place != AT_BOARD)
+                continue;
+            Hex h = board_hex(c->cell);
+            fprintf(out, "%s%c's critter at (%d,%d):", any ? "; " : "Marks: ", seat_letter(p), h.q, h.r);
+            for (int m = 0; m < g->rules.critter_mark_count; m++)
+                if ((c->marks >> m) & 1)
+                    fprintf(out, " %s", g->rules.critter_marks[m].name);
+            any = true;
+        }
+    for (int cell = 0; cell < BOARD_CELLS; cell++) {
+        bool first = true;
+        for (int m = 0; m < g->rules.cell_mark_count; m++)
+            if (cell_marked(g, m, cell)) {
+                Hex h = board_hex(cell);
+                if (first)
+                    fprintf(out, "%s(%d,%d):", any ? "; " : "Marks: ", h.q, h.r);
+                fprintf(out, " %s", g->rules.cell_marks[m].name);
+                first = false;
+                any = true;
+            }
+    }
+    if (any)
+        fprintf(out, "\n");
+}
+
 void text_state(FILE *out, Game *g)
 {
     text_board(out, g);
+    text_marks(out, g);
     fprintf(out, "\n");
     text_players(out, g);
     fprintf(out, "Supply: %d land tiles, %d volcanoes, resources dark %d medium %d light %d; lava flows %d\n",

@@ -79,6 +79,7 @@ void tui_screen(Tui *t)
         fprintf(t->out, "\n");
     fprintf(t->out, "== Turn %d, %c's turn, %s ==\n", g->turn, seat_letter(g->active), ui_step_name(g));
     text_board_lit(t->out, g, lit);
+    text_marks(t->out, g);
     seats(t);
     text_supply(t->out, g);
     if (t->clear) {   /* what scrolled away: the story since this seat last chose */

@@ -186,8 +186,8 @@ static void face_centre(const UiLayout *L, const Game *g, int cell, int *x, int 
     *y = (int)lround(cy);
 }
 
-/* A critter's token: a marked critter (a script's mark, say Colossal) stands
- * on a second token; one whose marks keep it in place is shaded. */
+/* A critter's token: a critter bearing a script's mark stands on a second
+ * token; one whose marks keep it in place is shaded. */
 static void draw_token(SDL_Surface *dst, const UiHexArt *a, int seat, int x, int y, const Critter *c,
                        const Game *g)
 {
@@ -290,6 +290,27 @@ static void draw_marks(SDL_Surface *dst, UiAssets *as, const UiScene *s)
     }
 }
 
+
+/* The scripts' marks at a place, in words for the hover label: "  frozen  A:colossal"
+ * (cell marks, then each critter's marks by seat), or "". */
+static void marks_text(const Game *g, int cell, char *out, int len)
+{
+    int n = 0;
+    out[0] = 0;
+    for (int m = 0; m < g->rules.cell_mark_count && n < len; m++)
+        if (cell_marked(g, m, cell))
+            n += snprintf(out + n, (size_t)(len - n), "  %s", g->rules.cell_marks[m].name);
+    for (int p = 0; p < g->players && n < len; p++)
+        for (int i = 0; i < g->rules.critters_per_player && n < len; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place != AT_BOARD || c->cell != cell || !c->marks)
+                continue;
+            for (int m = 0; m < g->rules.critter_mark_count && n < len; m++)
+                if ((c->marks >> m) & 1)
+                    n += snprintf(out + n, (size_t)(len - n), "  %c:%s", 'A' + p, g->rules.critter_marks[m].name);
+        }
+}
+
 static void draw_coords(SDL_Surface *dst, UiAssets *as, const UiScene *s)
 {
     const Game *g = s->game;
@@ -300,10 +321,13 @@ static void draw_coords(SDL_Surface *dst, UiAssets *as, const UiScene *s)
             continue;
         int x, y;
         face_centre(&s->L, g, cell, &x, &y);
-        char t[24];
+        char t[128], marks[96];
         Hex hx = board_hex(cell);
+        marks_text(g, cell, marks, sizeof marks);
         if (cell == s->hover_cell && board_is_land(&g->board, cell))
-            snprintf(t, sizeof t, "%d,%d  h%d", hx.q, hx.r, g->board.cells[cell].height);
+            snprintf(t, sizeof t, "%d,%d  h%d%s", hx.q, hx.r, g->board.cells[cell].height, marks);
+        else if (cell == s->hover_cell)
+            snprintf(t, sizeof t, "%d,%d%s", hx.q, hx.r, marks);
         else
             snprintf(t, sizeof t, "%d,%d", hx.q, hx.r);
         int w = ui_text_width(&as->font, px, t), line = ui_font_line(&as->font, px);

@@ -136,6 +136,13 @@ grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_n
 expect_status bench_render_runs 0 $V bench --render
 [ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
 
+# Scripts' marks are shown in words: show (and the terminal game's screen).
+printf 'players 2\nturn A move\nhold A Colossal_critter\ntile 0 0 uno_dark\ntile 1 0 uno_dark\ncritter A 0 0 dark\nmark 0 0 1 colossal\n' \
+    > "$tmp/marked.txt"
+expect_status new_from_marked_scenario 0 $V new "$tmp/marked.json" --scenario "$tmp/marked.txt"
+$V show "$tmp/marked.json" > "$tmp/out" 2>&1
+grep -q "^Marks: A's critter at (0,0): colossal" "$tmp/out" && ok || bad "show_names_critter_marks"
+
 # powers --mods lists the cards a mod declares, with the file that declares them.
 expect_status powers_with_mods 0 $V powers --mods scouting_critters
 grep -q "script:       mods/scouting_critters/mod.lua" "$tmp/out" && ok || bad "powers_lists_a_mods_card"
