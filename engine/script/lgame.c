@@ -145,9 +145,33 @@ int lgame_check_critter_ref(lua_State *L, const Game *g, int arg)
     return id;
 }
 
+/* Registry key (its address) of the table of card indices by name, built on
+ * first use once the cards are all declared: names are looked up on every
+ * game.holds, which power scripts call in most handlers. */
+static const char CARD_INDEX_KEY = 0;
+
 int lgame_check_card(lua_State *L, const Game *g, int arg)
 {
     if (lua_type(L, arg) == LUA_TSTRING) {
+        Session *s = lgame_session(L);
+        if (!s->loading_cards) {
+            if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CARD_INDEX_KEY) != LUA_TTABLE) {
+                lua_pop(L, 1);
+                lua_createtable(L, 0, g->rules.power_card_count);
+                for (int i = 0; i < g->rules.power_card_count; i++) {
+                    lua_pushinteger(L, i);
+                    lua_setfield(L, -2, g->rules.power_cards[i].name);
+                }
+                lua_pushvalue(L, -1);
+                lua_rawsetp(L, LUA_REGISTRYINDEX, &CARD_INDEX_KEY);
+            }
+            lua_pushvalue(L, arg);
+            int found = lua_rawget(L, -2) == LUA_TNUMBER;
+            int i = found ? (int)lua_tointeger(L, -1) : -1;
+            lua_pop(L, 2);
+            if (found && i < g->rules.power_card_count)
+                return i;
+        }
         const char *name = lua_tostring(L, arg);
         for (int i = 0; i < g->rules.power_card_count; i++)
             if (strcmp(g->rules.power_cards[i].name, name) == 0)

@@ -143,8 +143,9 @@ int session_fire_counts(const Session *s, ScriptFireCount *out, int max)
         }
         if (n >= max || !out)
             continue;
-        snprintf(w->cover_names[i], sizeof w->cover_names[i], "%s:%s", action ? "action" : "answer",
-                 action ? a->name : q->name);
+        if (!w->cover_names[i][0])   /* named once: coverage is read after every turn */
+            snprintf(w->cover_names[i], sizeof w->cover_names[i], "%s:%s", action ? "action" : "answer",
+                     action ? a->name : q->name);
         out[n] = (ScriptFireCount){ s->chunks[chunk].name, w->cover_names[i], 0, action ? a->fired : q->fired };
     }
     return n;
