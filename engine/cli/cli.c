@@ -12,7 +12,7 @@ const char *cli_deal;
 /* --hold SEAT=CARDS: power cards each seat holds from the start. */
 const char *cli_hold[MAX_PLAYERS];
 
-/* Parses "A=Rift,Pack critters" (seat letter A-E or number 1-5) into cli_hold. */
+/* Parses "A=CARD,CARD" (seat letter A-E or number 1-5, card names) into cli_hold. */
 static int parse_hold(const char *val)
 {
     const char *eq = val ? strchr(val, '=') : NULL;

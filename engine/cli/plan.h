@@ -23,7 +23,7 @@
 #define PLAN_MAX_BATCHES 4096
 
 typedef struct PlanBatch {
-    char label[96];            /* "A", "B", "2p base", "2p hold Rift", "2p deal Rift @ bonus=2" */
+    char label[96];            /* "A", "B", "2p base", "2p hold CARD", "2p deal CARD @ bonus=2" */
     char method[8];            /* "side" (compare), "base", "hold", "deal" (balance) */
     char card[REC_NAME];       /* balance: the power held or dealt */
     int players;

@@ -19,7 +19,7 @@ typedef struct Progress {
 
 /* Starts counting towards `total` games. */
 void progress_start(Progress *p, const char *label, uint64_t total);
-/* Names what runs now (e.g. "balance: hold Rift"), keeping the counts. */
+/* Names what runs now (e.g. "balance: hold CARD"), keeping the counts. */
 void progress_label(Progress *p, const char *label);
 /* Counts `games` more done; prints when a line is due. */
 void progress_add(Progress *p, uint64_t games);

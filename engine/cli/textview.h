@@ -12,7 +12,7 @@
 static inline char seat_letter(int player) { return (char)('A' + player); }
 
 void text_board(FILE *out, const Game *g);
-/* "Marks: A's critter at (0,0): colossal; (3,1): frozen" for every marked
+/* "Marks: A's critter at (0,0): shielded; (3,1): scorched" for every marked
  * critter on the board and marked place, or nothing when there is none. */
 void text_marks(FILE *out, const Game *g);
 /* The board with the cells marked where lit[cell] is non-zero (lit may be NULL). */

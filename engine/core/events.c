@@ -34,7 +34,7 @@ static const char *const ITEM_NAMES[COST_ITEM_COUNT] = {
     "uno", "duo", "trio", "volcano", "island", "caldera", "sacrifice", "evacuation", "point",
 };
 static const char *const LAND_NAMES[LAND_CHANGE_COUNT] = {
-    "none", "soil", "island", "shift", "rift", "slide", "removed",
+    "none", "soil", "island", "shift", "split", "slide", "removed",
 };
 
 const char *cause_name(int c) { return c >= 0 && c < CAUSE_COUNT ? CAUSE_NAMES[c] : "?"; }

@@ -24,7 +24,7 @@
     E(BUY_LIMIT, "buy_limit", "A bought tile was placed: how many more tiles this turn allows.")  \
     E(TILE_PLACED, "tile_placed", "A land tile was stacked (bought, or part of an island).")      \
     E(LAND_CHANGED, "land_changed", "Land appeared, moved or went: soil formed, an island was "    \
-                                    "summoned, shifted or rifted, a tile slid or was removed.")   \
+                                    "summoned, shifted or split, a tile slid or was removed.")   \
     E(CONTEST, "contest", "A biome holds critters of several players, or several of one: who "    \
                           "keeps how many (the rest go to hand).")                                \
     E(VOLCANO_TARGETED, "volcano_targeted", "A volcano's target was chosen; it erupts once the "   \
@@ -114,7 +114,7 @@ typedef enum EventFieldKind {
     F(TILE_PLACED, island, BOOL, RO, 0, 0, "part of a summoned island")
 #define VQ_FIELDS_LAND_CHANGED(F)                                                              \
     F(LAND_CHANGED, player, INT, RO, 0, 0, "whose turn it is")                                 \
-    F(LAND_CHANGED, change, LAND, RO, 0, 0, "soil, island, shift, rift, slide or removed")      \
+    F(LAND_CHANGED, change, LAND, RO, 0, 0, "soil, island, shift, split, slide or removed")      \
     F(LAND_CHANGED, q, INT, RO, 0, 0, "a position it happened at: axial q")                    \
     F(LAND_CHANGED, r, INT, RO, 0, 0, "a position it happened at: axial r")
 #define VQ_FIELDS_CONTEST(F)                                                                        \
@@ -275,7 +275,7 @@ typedef enum Cause {
 
 /* How land changed (land_changed `change`). */
 typedef enum LandChange {
-    LAND_NONE, LAND_SOIL, LAND_ISLAND, LAND_SHIFT, LAND_RIFT, LAND_SLIDE, LAND_REMOVED, LAND_CHANGE_COUNT
+    LAND_NONE, LAND_SOIL, LAND_ISLAND, LAND_SHIFT, LAND_SPLIT, LAND_SLIDE, LAND_REMOVED, LAND_CHANGE_COUNT
 } LandChange;
 
 const char *cause_name(int cause);

@@ -1,4 +1,4 @@
-/* Moving land: island shifts and rifts (see island_move.h for the contract). */
+/* Moving land: island shifts and splits (see island_move.h for the contract). */
 #include "island_move.h"
 
 #include <stdio.h>
@@ -218,11 +218,11 @@ int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int er
     return moved;
 }
 
-/* ---- rifts ---- */
+/* ---- splits ---- */
 
-/* The part of the island (cells in land order) that a rift moves, marked in
- * `part`; returns its size, 0 if the rift is refused (see the header). */
-static int rift_part(const Game *g, int cell, int axis, int line, int dir, uint8_t *part, int *pos)
+/* The part of the island (cells in land order) that a split moves, marked in
+ * `part`; returns its size, 0 if the split is refused (see the header). */
+static int split_part(const Game *g, int cell, int axis, int line, int dir, uint8_t *part, int *pos)
 {
     if (axis < 0 || axis > 2 || dir < 0 || dir >= HEX_DIRS || !land_settled(g))
         return 0;
@@ -246,40 +246,40 @@ static int rift_part(const Game *g, int cell, int axis, int line, int dir, uint8
     return step_ok(g, part, pos, moving, dir, next) ? moving : 0;
 }
 
-int island_rift_size(const Game *g, int cell, int axis, int line, int dir)
+int island_split_size(const Game *g, int cell, int axis, int line, int dir)
 {
     uint8_t part[BOARD_CELLS];
     int pos[MAX_LAND];
-    return rift_part(g, cell, axis, line, dir, part, pos);
+    return split_part(g, cell, axis, line, dir, part, pos);
 }
 
-int effect_rift(Game *g, int cell, int axis, int line, int dir, char *err, int errlen)
+int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *err, int errlen)
 {
     if (cell < 0 || cell >= BOARD_CELLS || !board_is_land(&g->board, cell))
         FAIL("no island there");
     if (axis < 0 || axis > 2 || dir < 0 || dir >= HEX_DIRS)
-        FAIL("a rift line lies on axis q, r or s and its part moves in one of the six directions");
+        FAIL("a split line lies on axis q, r or s and its part moves in one of the six directions");
     if (!land_settled(g))
         FAIL("land cannot move while critters or lava are on their way");
     uint8_t part[BOARD_CELLS];
     int pos[MAX_LAND];
-    int n = rift_part(g, cell, axis, line, dir, part, pos);
+    int n = split_part(g, cell, axis, line, dir, part, pos);
     if (n == 0)
-        FAIL("no such rift: the line must cross the island and its part must move straight away into open ocean");
+        FAIL("no such split: the line must cross the island and its part must move straight away into open ocean");
     move_step(g, pos, n, dir);
-    land_changed(g, LAND_RIFT, pos[0]);
+    land_changed(g, LAND_SPLIT, pos[0]);
     return n;
 }
 
-int island_rifts(const Game *g, int cell, Rift *out, int max)
+int island_splits(const Game *g, int cell, IslandSplit *out, int max)
 {
     int cells[MAX_LAND];
     int n = island_cells_of(&g->board, cell, cells, MAX_LAND);
     if (n < 2 || !land_settled(g))
         return 0;
-    if (max > ISLAND_RIFTS_MAX)
-        max = ISLAND_RIFTS_MAX;
-    uint8_t parts[ISLAND_RIFTS_MAX][MAX_LAND / 8];   /* island cells moved, by index */
+    if (max > ISLAND_SPLITS_MAX)
+        max = ISLAND_SPLITS_MAX;
+    uint8_t parts[ISLAND_SPLITS_MAX][MAX_LAND / 8];   /* island cells moved, by index */
     uint8_t part[BOARD_CELLS];
     int pos[MAX_LAND], count = 0;
     for (int axis = 0; axis < 3; axis++) {
@@ -291,7 +291,7 @@ int island_rifts(const Game *g, int cell, Rift *out, int max)
         }
         for (int line = lo; line < hi; line++)
             for (int dir = 0; dir < HEX_DIRS && count < max; dir++) {
-                int size = rift_part(g, cell, axis, line, dir, part, pos);
+                int size = split_part(g, cell, axis, line, dir, part, pos);
                 if (size == 0)
                     continue;
                 uint8_t *set = parts[count];
@@ -303,7 +303,7 @@ int island_rifts(const Game *g, int cell, Rift *out, int max)
                 for (int k = 0; k < count && !seen; k++)
                     seen = out[k].dir == dir && out[k].tiles == size && !memcmp(parts[k], set, sizeof parts[0]);
                 if (!seen)
-                    out[count++] = (Rift){ (int8_t)axis, (int8_t)dir, (int16_t)line, (uint16_t)size,
+                    out[count++] = (IslandSplit){ (int8_t)axis, (int8_t)dir, (int16_t)line, (uint16_t)size,
                                            (uint16_t)board_neighbour(pos[0], dir) };
             }
     }

@@ -13,9 +13,9 @@
  *  - move while critters or lava are on their way (queued questions, decided
  *    lava flows, an island being summoned).
  * After a move biomes may have merged (contest_dirty), and "land_changed" is
- * emitted (shift or rift).
+ * emitted (shift or split).
  *
- * Lines for a rift: axis 0 is q, 1 is r, 2 is s = -q - r. Line `line` on an
+ * Lines for a split: axis 0 is q, 1 is r, 2 is s = -q - r. Line `line` on an
  * axis runs between the cells whose coordinate is `line` and those whose
  * coordinate is `line + 1`. Directions are hex.h's (0 E .. 5 NE). */
 #ifndef VQ_ISLAND_MOVE_H
@@ -38,27 +38,27 @@ int island_shift_reach(const Game *g, int cell, int dir, int steps);
  * spaces moved (1..steps), or -1 with the reason in err (nothing changed). */
 int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int errlen);
 
-/* A rift: the island holding `cell` is cut along line `line` of `axis`; the
+/* A split: the island holding `cell` is cut along line `line` of `axis`; the
  * part on the side `dir` points to moves one space in `dir`, leaving one
  * space of ocean between the parts. The line must cross the island (both
  * parts hold land) and `dir` must lead away from it. Returns the number of
- * cells that would move, 0 when the rift is refused. Changes nothing. */
-int island_rift_size(const Game *g, int cell, int axis, int line, int dir);
-/* Performs that rift. Returns the cells moved, or -1 with the reason in err. */
-int effect_rift(Game *g, int cell, int axis, int line, int dir, char *err, int errlen);
-/* A legal rift of an island, as island_rifts lists them. `lands` is where the
+ * cells that would move, 0 when the split is refused. Changes nothing. */
+int island_split_size(const Game *g, int cell, int axis, int line, int dir);
+/* Performs that split. Returns the cells moved, or -1 with the reason in err. */
+int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *err, int errlen);
+/* A legal split of an island, as island_splits lists them. `lands` is where the
  * first cell (in land order) of the moving part lands. */
-typedef struct Rift {
+typedef struct IslandSplit {
     int8_t axis, dir;
     int16_t line;
     uint16_t tiles, lands;
-} Rift;
-/* Every legal rift of the island holding `cell`, by axis, line, then
- * direction, each outcome once: a rift that moves the same part the same way
+} IslandSplit;
+/* Every legal split of the island holding `cell`, by axis, line, then
+ * direction, each outcome once: a split that moves the same part the same way
  * as an earlier one (a straight island cut on two axes) is left out. Returns
- * the count (at most max, itself at most ISLAND_RIFTS_MAX). */
-#define ISLAND_RIFTS_MAX (3 * 2 * BOARD_SIZE * 4)
-int island_rifts(const Game *g, int cell, Rift *out, int max);
+ * the count (at most max, itself at most ISLAND_SPLITS_MAX). */
+#define ISLAND_SPLITS_MAX (3 * 2 * BOARD_SIZE * 4)
+int island_splits(const Game *g, int cell, IslandSplit *out, int max);
 
 /* Coordinate of hex h along `axis` (0 q, 1 r, 2 s). */
 static inline int hex_axis_coord(Hex h, int axis)

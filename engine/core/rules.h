@@ -95,7 +95,7 @@ typedef struct MarkDef {
 /* Engine-owned state of the rules scripts (game.state, Game.state): slots of
  * plain integers whose names and types the script layer keeps; the slots
  * flagged in Rules.state_places hold places (cell + 1, 0 none), which the
- * core moves with the land when islands shift or rift. */
+ * core moves with the land when islands shift or split. */
 #define STATE_SLOTS 512
 #define STATE_INITS 64
 

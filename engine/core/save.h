@@ -55,7 +55,7 @@ typedef struct SaveMod {
  * wondering which mod a card came from (the rules hash is the check). */
 typedef struct SaveCard {
     char name[NAME_LEN];
-    char from[96];   /* the declaring file, "scripts/powers/rift.lua" or "mods/NAME/FILE" */
+    char from[96];   /* the declaring file, "scripts/powers/NAME.lua" or "mods/NAME/FILE" */
 } SaveCard;
 
 typedef struct SaveMeta {

@@ -2,7 +2,7 @@
  * see, kept in files of one job each:
  *   lgame.c           install, shared argument checks, the readers
  *   lgame_effects.c   effects: changes a handler, answer or action may make
- *   lgame_island.c    islands: listing, shifting and rifting them
+ *   lgame_island.c    islands: listing, shifting and splitting them
  *   lgame_declare.c   what scripts declare while loading: card{}, marks, end reasons
  *   lgame_state.c     game.state: engine-owned, typed, saved state per script
  *   lgame_question.c  game.question: questions with words, answered by their handler

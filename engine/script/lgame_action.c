@@ -1,14 +1,13 @@
-/* game.action: an option a script adds to one of the core's decisions (a sea
- * critter's swim in the claim step, a burrow in the sacrifice step, a pack's
- * move in the move step), listed among the decision's own options and taken
- * like them.
+/* game.action: an option a script adds to one of the core's decisions (a
+ * special move in the move step, something to do with a tile in the claim
+ * step), listed among the decision's own options and taken like them.
  *
  *   game.action{
- *     name = "erode",
+ *     name = "dig",
  *     at = "claim",                    -- decision kind(s) it is offered at
- *     card = "Erosion",                -- listed only while this card is in play (optional)
+ *     card = "Digging",                -- listed only while this card is in play (optional)
  *     offers = function(player) return { { q = 0, r = 1, value = 2 }, ... } end,
- *     label = function(opt) return "Erode the stack at ..." end,   -- or a string
+ *     label = function(opt) return "Dig into the stack at ..." end,   -- or a string
  *     perform = function(ev) ... end,  -- ev.player, ev.value, ev.q, ev.r, ev.critter
  *     move = false,                    -- true: taking it uses one of the turn's moves
  *   }

@@ -1,6 +1,6 @@
 /* game.* bindings that list, move or split whole islands
  * (engine/core/island_move.h). Directions are 1..6 as
- * game.neighbours lists them (clockwise from east); rift axes are 1 q, 2 r, 3 s. */
+ * game.neighbours lists them (clockwise from east); split axes are 1 q, 2 r, 3 s. */
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -80,22 +80,22 @@ static int l_shift_island(lua_State *L)
     return 1;
 }
 
-/** game.rifts(q, r) -> the legal rifts of the island holding (q, r):
+/** game.island_splits(q, r) -> the legal splits of the island holding (q, r):
  * { axis, line, dir, tiles, q, r }, (q, r) where the moving part's first tile lands */
-static int l_rifts(lua_State *L)
+static int l_island_splits(lua_State *L)
 {
     const Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
-    Rift rifts[ISLAND_RIFTS_MAX];
-    int n = island_rifts(g, cell, rifts, (int)(sizeof rifts / sizeof rifts[0]));
+    IslandSplit splits[ISLAND_SPLITS_MAX];
+    int n = island_splits(g, cell, splits, (int)(sizeof splits / sizeof splits[0]));
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        Hex to = board_hex(rifts[i].lands);
+        Hex to = board_hex(splits[i].lands);
         lua_createtable(L, 0, 6);
-        lua_pushinteger(L, rifts[i].axis + 1); lua_setfield(L, -2, "axis");
-        lua_pushinteger(L, rifts[i].line); lua_setfield(L, -2, "line");
-        lua_pushinteger(L, rifts[i].dir + 1); lua_setfield(L, -2, "dir");
-        lua_pushinteger(L, rifts[i].tiles); lua_setfield(L, -2, "tiles");
+        lua_pushinteger(L, splits[i].axis + 1); lua_setfield(L, -2, "axis");
+        lua_pushinteger(L, splits[i].line); lua_setfield(L, -2, "line");
+        lua_pushinteger(L, splits[i].dir + 1); lua_setfield(L, -2, "dir");
+        lua_pushinteger(L, splits[i].tiles); lua_setfield(L, -2, "tiles");
         lua_pushinteger(L, to.q); lua_setfield(L, -2, "q");
         lua_pushinteger(L, to.r); lua_setfield(L, -2, "r");
         lua_rawseti(L, -2, i + 1);
@@ -103,19 +103,19 @@ static int l_rifts(lua_State *L)
     return 1;
 }
 
-/** game.rift(q, r, axis, line, dir) -> tiles moved: the island holding (q, r) is
+/** game.split_island(q, r, axis, line, dir) -> tiles moved: the island holding (q, r) is
  * cut along the line and the part on dir's side moves one space in dir */
-static int l_rift(lua_State *L)
+static int l_split_island(lua_State *L)
 {
-    Game *g = lgame_mutable(L, "rift");
+    Game *g = lgame_mutable(L, "split_island");
     int cell = lgame_check_cell(L, 1), axis = check_axis(L, 3);
     lua_Integer line = luaL_checkinteger(L, 4);
     int dir = check_dir(L, 5);
     luaL_argcheck(L, line >= -2 * BOARD_SIZE && line <= 2 * BOARD_SIZE, 4, "no such line");
     char err[160];
-    int moved = effect_rift(g, cell, axis, (int)line, dir, err, sizeof err);
+    int moved = effect_split_island(g, cell, axis, (int)line, dir, err, sizeof err);
     if (moved < 0)
-        return luaL_error(L, "game.rift: %s", err);
+        return luaL_error(L, "game.split_island: %s", err);
     lua_pushinteger(L, moved);
     return 1;
 }
@@ -124,8 +124,8 @@ const luaL_Reg LGAME_ISLAND_FUNCS[] = {
     { "islands", l_islands },
     { "island_shifts", l_island_shifts },
     { "shift_island", l_shift_island },
-    { "rifts", l_rifts },
-    { "rift", l_rift },
+    { "island_splits", l_island_splits },
+    { "split_island", l_split_island },
     { NULL, NULL },
 };
 

@@ -2,10 +2,10 @@
  * its own handler.
  *
  *   local WHERE = game.question{
- *     name = "burrow",                           -- for messages and tests
- *     prompt = "Burrow one of your critters?",   -- or function(q) -> text
+ *     name = "hide",                             -- for messages and tests
+ *     prompt = "Hide one of your critters?",     -- or function(q) -> text
  *     label = function(choice, q) return ... end,  -- or labels = { [value] = text }
- *     pass = "Leave them all above ground",      -- may decline (omit: must answer)
+ *     pass = "Leave them all in sight",          -- may decline (omit: must answer)
  *     context = { critter = 0, from = game.place() },  -- up to 4 values passed on
  *     answer = function(ev) ... end,             -- ev.player, ev.passed, ev.value,
  *   }                                            -- ev.q, ev.r, ev.critter, ev.card, ev.context

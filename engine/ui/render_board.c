@@ -291,7 +291,7 @@ static void draw_marks(SDL_Surface *dst, UiAssets *as, const UiScene *s)
 }
 
 
-/* The scripts' marks at a place, in words for the hover label: "  frozen  A:colossal"
+/* The scripts' marks at a place, in words for the hover label: "  scorched  A:shielded"
  * (cell marks, then each critter's marks by seat), or "". */
 static void marks_text(const Game *g, int cell, char *out, int len)
 {

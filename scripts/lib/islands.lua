@@ -16,7 +16,7 @@ local function use_of(S, player)
   return nil
 end
 
--- spec: { card, noun ("rift" or "shift"), change ("rift" or "shift"),
+-- spec: { card, noun ("rift" or "shift"), change ("split" or "shift"),
 --         moves = function(island) -> list of { q, r, value } (where the
 --           island's first tile would land; value identifies the move),
 --         label = function(choice, island) -> words for one of the moves,

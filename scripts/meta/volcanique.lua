@@ -17,7 +17,7 @@
 ---@alias Mode "normal"|"final"|"finale"
 ---@alias Cause "covered"|"lava"|"eruption"|"contest"|"keep"|"takeover"|"turned"|"removed"|"slide"|"script"|"overflow"|"move"|"migrate"|"evacuate"|"flee"
 ---@alias CostItem "uno"|"duo"|"trio"|"volcano"|"island"|"caldera"|"sacrifice"|"evacuation"|"point"
----@alias LandChange "none"|"soil"|"island"|"shift"|"rift"|"slide"|"removed"
+---@alias LandChange "none"|"soil"|"island"|"shift"|"split"|"slide"|"removed"
 ---@alias DecisionKind "setup_tile"|"setup_critter"|"bonus"|"move"|"buy"|"place"|"migrate"|"keep"|"target"|"unlock"|"evacuate"|"island"|"claim"|"sacrifice"|"discard"|"script"|"erupt"|"lava_flow"|"game_over"
 ---An end reason: the base game's, or one a script registered with game.end_reason.
 ---@alias EndReason "none"|"supply"|"hand_empty"|"stalled"|string
@@ -81,7 +81,7 @@
 ---@field height integer read-only: the stack's height now
 ---@field island boolean read-only: part of a summoned island
 
----Land appeared, moved or went: soil formed, an island was summoned, shifted or rifted, a tile slid or was removed.
+---Land appeared, moved or went: soil formed, an island was summoned, shifted or split, a tile slid or was removed.
 ---@class Event.land_changed: Event
 ---@field player integer read-only: whose turn it is
 ---@field change LandChange read-only: soil, island, shift, rift, slide or removed
@@ -649,7 +649,7 @@ function game.shift_island(q, r, dir, steps) end
 ---@param q integer
 ---@param r integer
 ---@return Rift[]
-function game.rifts(q, r) end
+function game.island_splits(q, r) end
 ---Effect: cuts the island holding (q, r) along a line; the part on dir's side moves one space.
 ---@param q integer
 ---@param r integer
@@ -657,7 +657,7 @@ function game.rifts(q, r) end
 ---@param line integer between coordinate `line` and `line + 1`
 ---@param dir integer 1..6, changing that coordinate
 ---@return integer moved stacks moved
-function game.rift(q, r, axis, line, dir) end
+function game.split_island(q, r, axis, line, dir) end
 
 -- ---------------------------------------------- declarations (while loading)
 

@@ -17,22 +17,22 @@ card {
 local R = islands.new{
   card = NAME,
   noun = "rift",
-  change = "rift",
+  change = "split",
   moves = function(island)
     local out = {}
-    for i, x in ipairs(game.rifts(island.q, island.r)) do
+    for i, x in ipairs(game.island_splits(island.q, island.r)) do
       out[#out + 1] = { value = i, q = x.q, r = x.r }
     end
     return out
   end,
   label = function(choice, island)
-    local x = island and game.rifts(island.q, island.r)[choice.value]
+    local x = island and game.island_splits(island.q, island.r)[choice.value]
     return x and ("Split off %d tile%s, the first landing at (%d,%d)"):format(x.tiles, x.tiles == 1 and "" or "s",
       choice.q, choice.r) or "This rift"
   end,
   perform = function(island, value)
-    local x = game.rifts(island.q, island.r)[value]
-    game.rift(island.q, island.r, x.axis, x.line, x.dir)
+    local x = game.island_splits(island.q, island.r)[value]
+    game.split_island(island.q, island.r, x.axis, x.line, x.dir)
   end,
 }
 

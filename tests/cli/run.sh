@@ -136,6 +136,19 @@ grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_n
 expect_status bench_render_runs 0 $V bench --render
 [ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
 
+# The engine's C names no power (issue: powers are mods): neither a card's
+# name nor its distinctive first word appears in engine/, comments included.
+$V powers | grep -E '^[A-Z]' > "$tmp/cards"
+[ "$(wc -l < "$tmp/cards")" -ge 25 ] && ok || bad "powers_lists_the_cards"
+named=""
+while IFS= read -r card; do
+    first=$(echo "$card" | cut -d' ' -f1)
+    grep -rqwi --include='*.[ch]' -e "$card" engine/ && named="$named [$card]"
+    case "$first" in Island|Lava|Pack|Sea|Super|Volcanic) continue ;; esac
+    grep -rqwi --include='*.[ch]' -e "$first" engine/ && named="$named [$first]"
+done < "$tmp/cards"
+[ -z "$named" ] && ok || bad "engine_names_no_power:$named"
+
 # Scripts' marks are shown in words: show (and the terminal game's screen).
 printf 'players 2\nturn A move\nhold A Colossal_critter\ntile 0 0 uno_dark\ntile 1 0 uno_dark\ncritter A 0 0 dark\nmark 0 0 1 colossal\n' \
     > "$tmp/marked.txt"

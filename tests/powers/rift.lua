@@ -116,7 +116,7 @@ test("a player without the power is not offered a rift", function()
   expect(not rift_asked())
 end)
 
--- A holds Rift; a row of three light Unos; A's critter alone on (5,0); the
+-- A holds IslandSplit; a row of three light Unos; A's critter alone on (5,0); the
 -- supply holds one last land tile, which B can afford.
 local LAST_TILE = [[
   turn A move
