@@ -54,8 +54,8 @@ workspace "volcanique"
 -- The core knows hexes, stacks, biomes, lava, saves. No Lua, no SDL.
 project "vqcore"
     kind "StaticLib"
-    files { "engine/core/*.c", "engine/core/*.h" }
-    includedirs { "engine/core" }
+    files { "engine/core/*.c", "engine/core/*.h", "engine/core/internal/*.h" }
+    includedirs { "engine/core", "engine/core/internal" }   -- internal/: the core's own helpers
 
 -- The bots: random, greedy and mcts over the core's public decision model.
 -- They link the core and nothing else (no Lua, no SDL).
@@ -93,7 +93,7 @@ project "volcanique"
 project "volcanique-tests"
     kind "ConsoleApp"
     files { "tests/*.c", "tests/core/*.c", "tests/bot/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c" }
-    includedirs { "tests", "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE,
+    includedirs { "tests", "engine/core", "engine/core/internal", "engine/bot", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE,
                   SDL_INCLUDE, STB_INCLUDE }
     links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
     links(SYSTEM_LIBS)

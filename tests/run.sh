@@ -42,6 +42,7 @@ sh tests/cli/determinism.sh || status=1; de=$(cat build/determinism-tests.result
 sh tests/rules.sh || status=1; ru=$(cat build/rules-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${ru% *})); f=$((f + ${ru#* }))
 sh tests/cli/reports.sh || status=1; rep=$(cat build/report-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${rep% *})); f=$((f + ${rep#* }))
 sh tests/lint.sh || status=1; li=$(cat build/lint-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${li% *})); f=$((f + ${li#* }))
+sh tests/symbols.sh || status=1; sy=$(cat build/symbols-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sy% *})); f=$((f + ${sy#* }))
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"
 exit $status

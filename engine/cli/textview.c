@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "describe.h"
 
 static const char BIOME_LETTER[BIOME_COUNT] = { 'd', 'm', 'l' };
@@ -52,7 +52,7 @@ static void cell_text(const Game *g, int cell, bool lit, char out[7])
     }
     int areas = board_areas(b, &g->rules, cell);
     for (int a = 0; a < areas; a++) {
-        int id = critter_at(g, cell, a);
+        int id = game_critter_at(g, cell, a);
         out[1 + a] = id >= 0 ? seat_letter(id / MAX_CRITTERS)
                              : BIOME_LETTER[board_area_biome(b, &g->rules, cell, a)];
     }
@@ -147,7 +147,7 @@ void text_players(FILE *out, const Game *g)
             grid += pl->critters[i].place == AT_GRID;
         fprintf(out, "%c%s resources dark %d medium %d light %d | hand %d land %d crater %d grid %d | volcanoes %d caldera %d\n",
                 seat_letter(p), p == g->active ? "*" : " ", pl->resources[0], pl->resources[1],
-                pl->resources[2], hand_count(g, p), land_critter_count(g, p), crater_count(g, p), grid,
+                pl->resources[2], game_hand_count(g, p), game_land_critters(g, p), game_crater_count(g, p), grid,
                 pl->volcanoes, pl->caldera_count);
     }
 }
@@ -219,7 +219,7 @@ void text_state(FILE *out, Game *g)
     fprintf(out, "\n");
     text_players(out, g);
     fprintf(out, "Supply: %d land tiles, %d volcanoes, resources dark %d medium %d light %d; lava flows %d\n",
-            land_supply(g), g->supply_volcanoes, g->supply_resources[0], g->supply_resources[1],
+            game_land_supply(g), g->supply_volcanoes, g->supply_resources[0], g->supply_resources[1],
             g->supply_resources[2], g->lava_count);
     text_pending(out, g);
     if (game_over(g)) {
@@ -264,7 +264,7 @@ void text_supply(FILE *out, const Game *g)
     for (int t = 0; t < g->rules.tile_type_count; t++)
         per_class[g->rules.tile_types[t].tile_class] += g->supply_tiles[t];
     fprintf(out, "Supply: %d land tiles (Uno %d, Duo %d, Trio %d), %d volcanoes, resources dark %d medium %d "
-            "light %d; Caldera deck %d; lava flows %d\n", land_supply(g), per_class[TILE_UNO], per_class[TILE_DUO],
+            "light %d; Caldera deck %d; lava flows %d\n", game_land_supply(g), per_class[TILE_UNO], per_class[TILE_DUO],
             per_class[TILE_TRIO], g->supply_volcanoes, g->supply_resources[0], g->supply_resources[1],
             g->supply_resources[2], g->caldera_size, g->lava_count);
 }

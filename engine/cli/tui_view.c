@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "describe.h"
 #include "effects.h"
 #include "textview.h"
@@ -40,8 +40,8 @@ static void seats(Tui *t)
         powers_held(g, p, powers, sizeof powers);
         fprintf(t->out, "%c%c %-9s score %-4s| dark %d medium %d light %d | hand %d, land %d, crater %d | "
                 "volcanoes %d | Caldera %d%s%s\n", seat_letter(p), p == g->active ? '*' : ' ', kind, score,
-                pl->resources[0], pl->resources[1], pl->resources[2], hand_count(g, p), land_critter_count(g, p),
-                crater_count(g, p), pl->volcanoes, pl->caldera_count, powers[0] ? " | powers: " : "", powers);
+                pl->resources[0], pl->resources[1], pl->resources[2], game_hand_count(g, p), game_land_critters(g, p),
+                game_crater_count(g, p), pl->volcanoes, pl->caldera_count, powers[0] ? " | powers: " : "", powers);
     }
 }
 

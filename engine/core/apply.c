@@ -23,7 +23,7 @@ static void trigger_end(Game *g, int reason)
 
 static void place_from_hand(Game *g, int player, int cell, int area)
 {
-    int i = first_in_hand(g, player);
+    int i = game_first_in_hand(g, player);
     if (i < 0)
         return;
     Critter *c = &g->player[player].critters[i];
@@ -51,7 +51,7 @@ static void apply_setup(Game *g, const Option *o)
     } else if (g->pending.kind == DK_SETUP_CRITTER) {
         place_from_hand(g, p, o->cell, o->sub);
     } else {
-        gain(g, p, o->sub, 1);   /* a bonus resource (set-up 8) */
+        game_gain(g, p, o->sub, 1);   /* a bonus resource (set-up 8) */
     }
     g->setup_step++;
     setup_next(g);
@@ -66,7 +66,7 @@ static void apply_move(Game *g, const Option *o)
         flow_enter_buy(g);
         return;
     }
-    critter_move(g, o->subject, o->cell, o->sub, CAUSE_MOVE);
+    game_critter_move(g, o->subject, o->cell, o->sub, CAUSE_MOVE);
     if (--g->moves_left == 0)
         flow_enter_buy(g);
 }
@@ -96,12 +96,12 @@ static void buy_island(Game *g, int p)
         }
     g->island_count = 0;
     int tiles = g->rules.island_tiles, optional = 0;
-    if (listens(g, EV_ISLAND)) {
+    if (game_listens(g, EV_ISLAND)) {
         GameEvent ev;
         event_begin(&ev, EV_ISLAND);
         EV_SET(ev, ISLAND, player, p);
         EV_SET(ev, ISLAND, tiles, tiles);
-        emit(g, &ev);
+        game_emit(g, &ev);
         tiles = (int)EV_GET(ev, ISLAND, tiles);
         optional = (int)EV_GET(ev, ISLAND, optional);
     }
@@ -118,7 +118,7 @@ static void apply_buy(Game *g, const Option *o)
         flow_enter_claim(g);
         return;
     }
-    pay(g, p, o->pay);
+    game_pay(g, p, o->pay);
     switch (o->subject) {
     case BUY_CALDERA: buy_caldera(g, p); break;
     case BUY_POINT: g->player[p].points_bought++; break;
@@ -134,14 +134,14 @@ static void apply_buy(Game *g, const Option *o)
         g->buys_made++;
         g->bought_type = (uint8_t)o->subject;
         set_pending(g, DK_PLACE, p);
-        if (land_supply(g) == 0)
+        if (game_land_supply(g) == 0)
             trigger_end(g, END_SUPPLY);
     }
 }
 
 static void tile_placed_event(Game *g, int p, int cell, int type, bool island)
 {
-    if (!listens(g, EV_TILE_PLACED))
+    if (!game_listens(g, EV_TILE_PLACED))
         return;
     Hex h = board_hex(cell);
     GameEvent ev;
@@ -152,7 +152,7 @@ static void tile_placed_event(Game *g, int p, int cell, int type, bool island)
     EV_SET(ev, TILE_PLACED, type, type);
     EV_SET(ev, TILE_PLACED, height, g->board.cells[cell].height);
     EV_SET(ev, TILE_PLACED, island, island);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
 /* Tiles allowed past the first: a second after the first went onto soil
@@ -160,7 +160,7 @@ static void tile_placed_event(Game *g, int p, int cell, int type, bool island)
 static void update_buy_limit(Game *g, int p, bool on_soil)
 {
     int extra = (g->buys_made == 1 && on_soil) ? 1 : g->extra_buys;
-    if (listens(g, EV_BUY_LIMIT)) {
+    if (game_listens(g, EV_BUY_LIMIT)) {
         GameEvent ev;
         event_begin(&ev, EV_BUY_LIMIT);
         EV_SET(ev, BUY_LIMIT, player, p);
@@ -168,7 +168,7 @@ static void update_buy_limit(Game *g, int p, bool on_soil)
         EV_SET(ev, BUY_LIMIT, soil, g->soil_placements);
         EV_SET(ev, BUY_LIMIT, on_soil, on_soil);
         EV_SET(ev, BUY_LIMIT, extra, extra);
-        emit(g, &ev);
+        game_emit(g, &ev);
         extra = (int)EV_GET(ev, BUY_LIMIT, extra);
     }
     g->extra_buys = (uint8_t)extra;
@@ -202,7 +202,7 @@ static void apply_island(Game *g, const Option *o)
             g->island_cells[g->island_count++] = o->cell;
         g->contest_dirty = 1;
         tile_placed_event(g, p, o->cell, o->subject, true);
-        if (land_supply(g) == 0)
+        if (game_land_supply(g) == 0)
             trigger_end(g, END_SUPPLY);
         done = --g->pending.aux == 0;
     }
@@ -210,7 +210,7 @@ static void apply_island(Game *g, const Option *o)
         int first = g->island_count ? g->island_cells[0] : o->cell;
         g->island_count = 0;
         set_pending(g, DK_BUY, p);
-        land_changed(g, LAND_ISLAND, first);
+        game_land_changed(g, LAND_ISLAND, first);
     }
 }
 
@@ -221,7 +221,7 @@ static void apply_target(Game *g, const Option *o)
     int p = g->pending.player;
     set_pending(g, DK_ERUPT, p);
     g->pending.cell = o->cell;
-    if (!listens(g, EV_VOLCANO_TARGETED))
+    if (!game_listens(g, EV_VOLCANO_TARGETED))
         return;
     Hex h = board_hex(o->cell);
     GameEvent ev;
@@ -229,7 +229,7 @@ static void apply_target(Game *g, const Option *o)
     EV_SET(ev, VOLCANO_TARGETED, player, p);
     EV_SET(ev, VOLCANO_TARGETED, q, h.q);
     EV_SET(ev, VOLCANO_TARGETED, r, h.r);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
 /* Unlocking a power (rulebook: Volcanoes): a critter from hand marks the slot. */
@@ -240,18 +240,18 @@ static void apply_unlock(Game *g, const Option *o)
     g->unlocked[p][o->subject] = 1;
     g->cards_in_play |= (uint64_t)1 << card;
     player_refresh_abilities(g, p);
-    int i = first_in_hand(g, p);
+    int i = game_first_in_hand(g, p);
     if (i >= 0) {
         g->player[p].critters[i].place = AT_GRID;
         g->player[p].critters[i].cell = o->subject;
     }
-    if (listens(g, EV_POWER_UNLOCKED)) {
+    if (game_listens(g, EV_POWER_UNLOCKED)) {
         GameEvent ev;
         event_begin(&ev, EV_POWER_UNLOCKED);
         EV_SET(ev, POWER_UNLOCKED, player, p);
         EV_SET(ev, POWER_UNLOCKED, slot, o->subject);
         EV_SET(ev, POWER_UNLOCKED, card, card);
-        emit(g, &ev);
+        game_emit(g, &ev);
     }
     set_pending(g, DK_BUY, g->active);
     lava_flow_from(g, cell, height);
@@ -264,18 +264,18 @@ static void apply_displaced(Game *g, const Option *o)
     bool lava = g->pending.kind == DK_EVACUATE;
     if (o->verb == VERB_MIGRATE || o->verb == VERB_EVACUATE) {
         if (o->verb == VERB_EVACUATE)
-            pay(g, g->pending.player, o->pay);
+            game_pay(g, g->pending.player, o->pay);
         int cause = !lava ? CAUSE_MIGRATE : g->queue[0].must_flee ? CAUSE_FLEE : CAUSE_EVACUATE;
-        critter_move(g, o->subject, o->cell, o->sub, cause);
+        game_critter_move(g, o->subject, o->cell, o->sub, cause);
     } else {
-        critter_to_hand(g, o->subject, lava ? CAUSE_LAVA : CAUSE_COVERED);
+        game_critter_to_hand(g, o->subject, lava ? CAUSE_LAVA : CAUSE_COVERED);
     }
     queue_pop(g);
 }
 
 static void apply_keep(Game *g, const Option *o)
 {
-    critter_to_hand(g, o->subject, CAUSE_KEEP);
+    game_critter_to_hand(g, o->subject, CAUSE_KEEP);
     if (--g->queue[0].count == 0)
         queue_pop(g);
 }
@@ -295,15 +295,15 @@ static void apply_sacrifice(Game *g, const Option *o)
     int p = g->pending.player;
     Player *pl = &g->player[p];
     if (o->verb == VERB_PASS) {
-        collect_step(g);
+        collect_run(g);
     } else if (o->verb == VERB_SACRIFICE) {
         to_crater(g, o->subject);
         pl->sacrificed_board = 1;
         g->sacrifices++;
         g->contest_dirty = 1;
     } else {
-        pay(g, p, o->pay);
-        to_crater(g, critter_id(p, first_in_hand(g, p)));
+        game_pay(g, p, o->pay);
+        to_crater(g, critter_id(p, game_first_in_hand(g, p)));
         pl->sacrificed_hand = 1;
         g->sacrifices++;
     }
@@ -330,7 +330,7 @@ static void play_card(Game *g, int player, int index)
     event_begin(&ev, EV_CALDERA_PLAYED);
     EV_SET(ev, CALDERA_PLAYED, player, player);
     EV_SET(ev, CALDERA_PLAYED, card, card);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
 /* A script's action: its script carries it out; one that used a critter move
@@ -353,7 +353,7 @@ static void apply_answer(Game *g, const Option *o)
     bool picked = o->verb == VERB_CHOOSE;
     if (picked)
         chosen = g->choice[a.first + o->subject];
-    ask_pop(g);
+    game_ask_pop(g);
     char err[256];
     if (g->hooks && g->hooks->answer && g->hooks->answer(g->hooks_ud, g, &a, picked ? &chosen : NULL, err, sizeof err))
         g->script_errors++;
@@ -370,7 +370,7 @@ static const ApplyFn APPLY[DK_COUNT] = {
     [DK_SCRIPT] = apply_answer,
 };
 
-void perform(Game *g, const Option *o)
+void game_perform(Game *g, const Option *o)
 {
     if (o->verb == VERB_PLAY_CARD) {
         play_card(g, g->pending.player, o->subject);
@@ -398,7 +398,7 @@ static int apply_legal(Game *g, const Option *chosen, char *err, int errlen)
         snprintf(err, (size_t)errlen, "out of memory recording the action");
         return -1;
     }
-    perform(g, chosen);
+    game_perform(g, chosen);
     flow_advance(g);
     return 0;
 }

@@ -11,14 +11,14 @@
 static bool collect_event(Game *g, int p, int *cap)
 {
     bool allowed = g->rules.modes[g->mode].collect;
-    if (!listens(g, EV_COLLECT))
+    if (!game_listens(g, EV_COLLECT))
         return allowed;
     GameEvent ev;
     event_begin(&ev, EV_COLLECT);
     EV_SET(ev, COLLECT, player, p);
     EV_SET(ev, COLLECT, allowed, allowed);
     EV_SET(ev, COLLECT, cap, *cap);
-    emit(g, &ev);
+    game_emit(g, &ev);
     *cap = (int)EV_GET(ev, COLLECT, cap);
     return EV_GET(ev, COLLECT, allowed) != 0;
 }
@@ -27,7 +27,7 @@ static bool collect_event(Game *g, int p, int *cap)
  * the first of them stands on (cell, area). */
 static int biome_yield(Game *g, const View *v, int p, int r, int critters, int cell, int area)
 {
-    if (!listens(g, EV_COLLECT_BIOME))
+    if (!game_listens(g, EV_COLLECT_BIOME))
         return 1;
     Hex h = board_hex(cell);
     GameEvent ev;
@@ -39,14 +39,14 @@ static int biome_yield(Game *g, const View *v, int p, int r, int critters, int c
     EV_SET(ev, COLLECT_BIOME, biome, v->rg.biome[r]);
     EV_SET(ev, COLLECT_BIOME, critters, critters);
     EV_SET(ev, COLLECT_BIOME, amount, 1);
-    emit(g, &ev);
+    game_emit(g, &ev);
     return (int)EV_GET(ev, COLLECT_BIOME, amount);
 }
 
 static void collect_from_biomes(Game *g, int p)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     uint8_t yields[MAX_REGIONS];
     uint16_t first[MAX_REGIONS];
     memset(yields, 0, (size_t)v.rg.count);
@@ -54,7 +54,7 @@ static void collect_from_biomes(Game *g, int p)
         const Critter *c = &g->player[p].critters[i];
         if (c->place != AT_BOARD || critter_has_trait(g, c, CT_IDLE) || cell_has_trait(g, c->cell, LT_NO_COLLECT))
             continue;
-        int r = view_region(g, &v, c->cell, c->area);
+        int r = game_view_region(g, &v, c->cell, c->area);
         if (r < 0 || r >= v.rg.count)
             continue;
         if (yields[r]++ == 0)
@@ -65,11 +65,11 @@ static void collect_from_biomes(Game *g, int p)
             continue;
         const Critter *c = &g->player[p].critters[first[r]];
         int amount = biome_yield(g, &v, p, r, yields[r], c->cell, c->area);
-        gain(g, p, v.rg.biome[r], amount);
+        game_gain(g, p, v.rg.biome[r], amount);
     }
 }
 
-void collect_step(Game *g)
+void collect_run(Game *g)
 {
     g->phase = PHASE_COLLECT;
     flow_phase_event(g);

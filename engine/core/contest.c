@@ -10,10 +10,10 @@ static void queue_push(Game *g, const QueueItem *q)
     if (g->queue_len < MAX_QUEUE)
         g->queue[g->queue_len++] = *q;
     else
-        critter_to_hand(g, q->subject, CAUSE_OVERFLOW);
+        game_critter_to_hand(g, q->subject, CAUSE_OVERFLOW);
 }
 
-bool critter_queued(const Game *g, int id)
+bool queue_has_critter(const Game *g, int id)
 {
     for (int k = 0; k < g->queue_len; k++)
         if (g->queue[k].subject == id && g->queue[k].kind != DK_KEEP)
@@ -35,7 +35,7 @@ static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_
 {
     const Critter *c = game_critter(g, id);
     if (critter_has_trait(g, c, CT_STAYS)) {
-        critter_to_hand(g, id, cause);
+        game_critter_to_hand(g, id, cause);
         return;
     }
     QueueItem q;
@@ -47,13 +47,13 @@ static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_
     q.biome = (uint8_t)board_area_biome(&g->board, &g->rules, c->cell, c->area);
     q.must_flee = must_flee;
     q.cause = (uint8_t)cause;
-    int region = view_region(g, v, c->cell, c->area);
+    int region = game_view_region(g, v, c->cell, c->area);
     const Board *b = &g->board;
     for (int k = 0; k < b->land_count; k++) {
         int lc = b->land[k];
         int areas = board_areas(b, &g->rules, lc);
         for (int a = 0; a < areas; a++)
-            if (view_region(g, v, lc, a) == region)
+            if (game_view_region(g, v, lc, a) == region)
                 q.reach[k >> 3] |= (uint8_t)(1 << (k & 7));
     }
     queue_push(g, &q);
@@ -62,23 +62,23 @@ static void queue_with_view(Game *g, const View *v, int id, int kind, bool must_
 void queue_critter(Game *g, int id, int kind, int cause)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     queue_with_view(g, &v, id, kind, false, cause);
 }
 
 void queue_flee(Game *g, int id, int cause)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     queue_with_view(g, &v, id, DK_EVACUATE, true, cause);
 }
 
-bool critters_hit(Game *g, int cell, int cause)
+bool queue_hit_all(Game *g, int cell, int cause)
 {
     int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++) {
-        HitOutcome hit = critter_hit(g, ids[i], cause);
+        HitOutcome hit = game_critter_hit(g, ids[i], cause);
         if (hit.stop)
             return false;
         if (hit.spared || game_critter(g, ids[i])->place != AT_BOARD)
@@ -95,11 +95,11 @@ int queue_displaced(Game *g, int cell, int kind, int cause)
 {
     int first = g->queue_len;
     int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     if (n == 0)
         return first;
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     for (int i = 0; i < n; i++)
         queue_with_view(g, &v, ids[i], kind, false, cause);
     return first;
@@ -134,7 +134,7 @@ static void region_anchor(const Game *g, const View *v, int r, int *cell, int *a
         int lc = b->land[k];
         int areas = board_areas(b, &g->rules, lc);
         for (int a = 0; a < areas; a++)
-            if (view_region(g, v, lc, a) == r) {
+            if (game_view_region(g, v, lc, a) == r) {
                 *cell = lc;
                 *area = a;
                 return;
@@ -147,7 +147,7 @@ static void region_anchor(const Game *g, const View *v, int r, int *cell, int *a
 /* Lets the "contest" handlers change the base keep of region r. */
 static void contest_event(Game *g, const View *v, int r, int keep[MAX_PLAYERS])
 {
-    if (!listens(g, EV_CONTEST))
+    if (!game_listens(g, EV_CONTEST))
         return;
     int cell, area;
     region_anchor(g, v, r, &cell, &area);
@@ -164,7 +164,7 @@ static void contest_event(Game *g, const View *v, int r, int keep[MAX_PLAYERS])
         ev.v[CONTEST_count + p] = v->count_in[r][p];
         ev.v[CONTEST_keep + p] = keep[p];
     }
-    emit(g, &ev);
+    game_emit(g, &ev);
     for (int p = 0; p < g->players; p++) {
         int64_t k = ev.v[CONTEST_keep + p];
         keep[p] = k < 0 ? 0 : k > v->count_in[r][p] ? v->count_in[r][p] : (int)k;
@@ -182,10 +182,10 @@ static void apply_keep(Game *g, const View *v, int r, int p, int keep)
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         const Critter *cr = &g->player[p].critters[i];
         if (cr->place != AT_BOARD || critter_has_trait(g, cr, CT_PEACEFUL) ||
-            view_region(g, v, cr->cell, cr->area) != r)
+            game_view_region(g, v, cr->cell, cr->area) != r)
             continue;
         if (keep == 0)
-            critter_to_hand(g, critter_id(p, i), CAUSE_CONTEST);
+            game_critter_to_hand(g, critter_id(p, i), CAUSE_CONTEST);
         else if (anchor < 0)
             anchor = critter_id(p, i);
     }
@@ -200,10 +200,10 @@ static void apply_keep(Game *g, const View *v, int r, int p, int keep)
     queue_push(g, &q);
 }
 
-void contests_resolve(Game *g)
+void contest_resolve_all(Game *g)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     int after = g->land_change;
     g->land_change = LAND_NONE;
     for (int r = 0; r < v.rg.count; r++) {

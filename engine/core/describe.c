@@ -355,7 +355,7 @@ static bool detailed_prompt(const Game *g, char *buf, int len)
         return true;
     case DK_DISCARD:
         snprintf(buf, (size_t)len, "You hold %d resources, more than the limit of %d: discard one",
-                 resource_total(&g->player[pd->player]), pd->aux);
+                 player_resource_total(&g->player[pd->player]), pd->aux);
         return true;
     default:
         return false;

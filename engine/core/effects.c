@@ -26,7 +26,7 @@ int effect_gain(Game *g, int player, int biome, int amount)
     if (amount <= 0)
         return 0;
     int before = g->player[player].resources[biome];
-    gain(g, player, biome, amount);
+    game_gain(g, player, biome, amount);
     return g->player[player].resources[biome] - before;
 }
 
@@ -48,7 +48,7 @@ int effect_pay(Game *g, int player, uint16_t payment, char *err, int errlen)
     for (int b = 0; b < BIOME_COUNT; b++)
         if (pay_of(payment, b) > pl->resources[b])
             FAIL("player %d lacks %d %s to pay", player, pay_of(payment, b), biome_name(b));
-    pay(g, player, payment);
+    game_pay(g, player, payment);
     return 0;
 }
 
@@ -59,7 +59,7 @@ static int check_destination(const Game *g, int id, int cell, int area, char *er
         FAIL("no biome area there");
     if (g->board.cells[cell].flags & CELL_LAVA)
         FAIL("that tile is under lava");
-    int other = critter_at(g, cell, area);
+    int other = game_critter_at(g, cell, area);
     if (other >= 0 && other != id)
         FAIL("that area is occupied");
     if (cell_has_trait(g, cell, LT_NO_ENTER))
@@ -80,7 +80,7 @@ int effect_move_critter(Game *g, int id, int cell, int area, char *err, int errl
         FAIL("a mark on its tile keeps it there");
     if (check_destination(g, id, cell, area, err, errlen))
         return -1;
-    critter_move(g, id, cell, area, CAUSE_SCRIPT);
+    game_critter_move(g, id, cell, area, CAUSE_SCRIPT);
     return 0;
 }
 
@@ -88,7 +88,7 @@ int effect_place_critter(Game *g, int player, int cell, int area, char *err, int
 {
     if (effect_window(g, err, errlen))
         return -1;
-    int i = first_in_hand(g, player);
+    int i = game_first_in_hand(g, player);
     if (i < 0)
         FAIL("the player has no critter in hand");
     if (check_destination(g, -1, cell, area, err, errlen))
@@ -108,7 +108,7 @@ int effect_to_hand(Game *g, int id, char *err, int errlen)
     int place = game_critter(g, id)->place;
     if (place != AT_BOARD && place != AT_ASIDE && place != AT_CRATER)
         FAIL("that critter is not on the board, aside or in the crater");
-    critter_to_hand(g, id, CAUSE_SCRIPT);
+    game_critter_to_hand(g, id, CAUSE_SCRIPT);
     g->contest_dirty = 1;
     return 0;
 }
@@ -138,7 +138,7 @@ int effect_hit(Game *g, int id, int cause, HitOutcome *out, char *err, int errle
         FAIL("that critter is not on the board");
     if (cause != CAUSE_SCRIPT && cause != CAUSE_TAKEOVER)
         FAIL("a script's blow is a plain hit or a takeover");
-    HitOutcome hit = critter_hit(g, id, cause);
+    HitOutcome hit = game_critter_hit(g, id, cause);
     if (out)
         *out = hit;
     if (game_critter(g, id)->place != AT_BOARD || hit.spared)
@@ -146,7 +146,7 @@ int effect_hit(Game *g, int id, int cause, HitOutcome *out, char *err, int errle
     if (hit.flee && !critter_has_trait(g, game_critter(g, id), CT_STAYS))
         queue_flee(g, id, cause);
     else
-        critter_to_hand(g, id, CAUSE_SCRIPT);
+        game_critter_to_hand(g, id, CAUSE_SCRIPT);
     return 0;
 }
 
@@ -192,12 +192,12 @@ int effect_remove_top(Game *g, int cell, char *err, int errlen)
     if (cls == TILE_VOLCANO || (g->board.cells[cell].flags & CELL_LAVA))
         FAIL("a volcano or lava cannot be removed");
     int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
-        critter_to_hand(g, ids[i], CAUSE_REMOVED);
+        game_critter_to_hand(g, ids[i], CAUSE_REMOVED);
     board_pop(&g->board, cell);
     g->contest_dirty = 1;
-    land_changed(g, LAND_REMOVED, cell);
+    game_land_changed(g, LAND_REMOVED, cell);
     return 0;
 }
 
@@ -211,10 +211,10 @@ int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
     if (g->board.cells[cell].flags & CELL_LAVA)
         FAIL("the tile is under lava");
     int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
-        if (!critter_queued(g, ids[i]))   /* one already told to leave goes its way */
-            critter_to_hand(g, ids[i], CAUSE_TURNED);
+        if (!queue_has_critter(g, ids[i]))   /* one already told to leave goes its way */
+            game_critter_to_hand(g, ids[i], CAUSE_TURNED);
     board_turn_top(&g->board, cell, ((rotation % 6) + 6) % 6);   /* keeps the derived facing data true */
     g->contest_dirty = 1;
     return 0;
@@ -236,15 +236,15 @@ int effect_slide(Game *g, int from, int to, char *err, int errlen)
         FAIL("nothing may be built where it would land");
     const PlacedTile *top = board_top(&g->board, from);
     int type = top->type, rotation = top->rotation;
-    critters_hit(g, to, CAUSE_SLIDE);               /* crushed unless they escape */
+    queue_hit_all(g, to, CAUSE_SLIDE);               /* crushed unless they escape */
     int riders[16];
-    int n = critters_on_cell(g, from, riders, 16);
+    int n = game_critters_on_cell(g, from, riders, 16);
     board_pop(&g->board, from);
     board_push(&g->board, to, type, rotation);      /* the pool keeps its size: one off, one on */
     for (int i = 0; i < n; i++)
         game_critter(g, riders[i])->cell = (uint16_t)to;   /* same tile, same area */
     g->contest_dirty = 1;
-    land_changed(g, LAND_SLIDE, to);
+    game_land_changed(g, LAND_SLIDE, to);
     return 0;
 }
 
@@ -267,9 +267,9 @@ int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int 
         FAIL("the board has no room for another tile");
     if (cls == TILE_VOLCANO) {
         int ids[16];
-        int n = critters_on_cell(g, cell, ids, 16);
+        int n = game_critters_on_cell(g, cell, ids, 16);
         for (int i = 0; i < n; i++)
-            critter_to_hand(g, ids[i], CAUSE_ERUPTION);
+            game_critter_to_hand(g, ids[i], CAUSE_ERUPTION);
         g->supply_volcanoes--;
     } else {
         queue_displaced(g, cell, DK_MIGRATE, CAUSE_COVERED);
@@ -318,7 +318,7 @@ int effect_trigger_end(Game *g, int reason, char *err, int errlen)
     event_begin(&ev, EV_END_TRIGGERED);
     EV_SET(ev, END_TRIGGERED, player, g->active);
     EV_SET(ev, END_TRIGGERED, reason, reason);
-    emit(g, &ev);
+    game_emit(g, &ev);
     return 0;
 }
 

@@ -50,7 +50,7 @@ void action_log_free(ActionLog *log)
 
 /* ---- queries ---- */
 
-int hand_count(const Game *g, int player)
+int game_hand_count(const Game *g, int player)
 {
     int n = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++)
@@ -58,7 +58,7 @@ int hand_count(const Game *g, int player)
     return n;
 }
 
-int crater_count(const Game *g, int player)
+int game_crater_count(const Game *g, int player)
 {
     int n = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++)
@@ -66,7 +66,7 @@ int crater_count(const Game *g, int player)
     return n;
 }
 
-int land_critter_count(const Game *g, int player)
+int game_land_critters(const Game *g, int player)
 {
     int n = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++)
@@ -74,7 +74,7 @@ int land_critter_count(const Game *g, int player)
     return n;
 }
 
-int active_land_critter_count(const Game *g, int player)
+int game_counted_land_critters(const Game *g, int player)
 {
     int n = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++) {
@@ -84,7 +84,7 @@ int active_land_critter_count(const Game *g, int player)
     return n;
 }
 
-int first_in_hand(const Game *g, int player)
+int game_first_in_hand(const Game *g, int player)
 {
     for (int i = 0; i < g->rules.critters_per_player; i++)
         if (g->player[player].critters[i].place == AT_HAND)
@@ -108,7 +108,7 @@ static inline uint32_t board_key(int cell, int area)
     return critter_key(&c);
 }
 
-int critter_at(const Game *g, int cell, int area)
+int game_critter_at(const Game *g, int cell, int area)
 {
     uint32_t want = board_key(cell, area);
     for (int p = 0; p < g->players; p++)
@@ -118,7 +118,7 @@ int critter_at(const Game *g, int cell, int area)
     return -1;
 }
 
-int critters_on_cell(const Game *g, int cell, int *ids, int max)
+int game_critters_on_cell(const Game *g, int cell, int *ids, int max)
 {
     uint32_t area_bits = board_key(0, 255) ^ board_key(0, 0);
     uint32_t want = board_key(cell, 0), ignore_area = ~area_bits;
@@ -132,12 +132,12 @@ int critters_on_cell(const Game *g, int cell, int *ids, int max)
     return n;
 }
 
-int resource_total(const Player *p)
+int player_resource_total(const Player *p)
 {
     return p->resources[0] + p->resources[1] + p->resources[2];
 }
 
-int land_supply(const Game *g)
+int game_land_supply(const Game *g)
 {
     int n = 0;
     for (int t = 0; t < g->rules.tile_type_count; t++) {
@@ -148,7 +148,7 @@ int land_supply(const Game *g)
     return n;
 }
 
-int tile_type_of_class(const Rules *rules, int tile_class)
+int rules_tile_type_of_class(const Rules *rules, int tile_class)
 {
     for (int t = 0; t < rules->tile_type_count; t++)
         if (rules->tile_types[t].tile_class == tile_class)
@@ -156,7 +156,7 @@ int tile_type_of_class(const Rules *rules, int tile_class)
     return -1;
 }
 
-void view_compute(const Game *g, View *v)
+void game_view(const Game *g, View *v)
 {
     regions_compute(&g->board, &g->rules, &v->rg);
     memset(v->players_in, 0, (size_t)v->rg.count);
@@ -170,7 +170,7 @@ void view_compute(const Game *g, View *v)
             if (c->place != AT_BOARD)
                 continue;
             v->on_cell[c->cell]++;
-            int r = view_region(g, v, c->cell, c->area);
+            int r = game_view_region(g, v, c->cell, c->area);
             if (r == NO_REGION)
                 continue;
             v->players_in[r] |= (uint8_t)(1u << p);
@@ -192,7 +192,7 @@ static void add_payment(uint16_t *out, int *n, int max, uint16_t p)
         out[(*n)++] = p;
 }
 
-int payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, int max)
+int cost_payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, int max)
 {
     int n = 0;
     if (cost->each) {
@@ -219,7 +219,7 @@ int payments(const Cost *cost, const uint8_t have[BIOME_COUNT], uint16_t *out, i
     return n;
 }
 
-Cost item_cost(Game *g, int player, int item)
+Cost game_item_cost(Game *g, int player, int item)
 {
     const Rules *r = &g->rules;
     const Cost *base[COST_ITEM_COUNT] = {
@@ -227,7 +227,7 @@ Cost item_cost(Game *g, int player, int item)
         &r->cost_caldera, &r->cost_sacrifice, &r->cost_evacuation, &r->cost_point,
     };
     Cost c = *base[item];
-    if (!listens(g, EV_COST))
+    if (!game_listens(g, EV_COST))
         return c;
     GameEvent ev;
     event_begin(&ev, EV_COST);
@@ -237,7 +237,7 @@ Cost item_cost(Game *g, int player, int item)
     EV_SET(ev, COST, alike, c.alike);
     EV_SET(ev, COST, each, c.each);
     EV_SET(ev, COST, distinct, c.distinct);
-    emit(g, &ev);   /* the script layer keeps written fields within their ranges */
+    game_emit(g, &ev);   /* the script layer keeps written fields within their ranges */
     c.any = (uint8_t)EV_GET(ev, COST, any);
     c.alike = (uint8_t)EV_GET(ev, COST, alike);
     c.each = (uint8_t)EV_GET(ev, COST, each);
@@ -245,17 +245,17 @@ Cost item_cost(Game *g, int player, int item)
     return c;
 }
 
-int payments_for(Game *g, int player, int item, uint16_t *out, int max)
+int game_payments_for(Game *g, int player, int item, uint16_t *out, int max)
 {
-    Cost c = item_cost(g, player, item);
+    Cost c = game_item_cost(g, player, item);
     if (!c.any && !c.alike && !c.each) {   /* free */
         out[0] = 0;
         return max > 0;
     }
-    return payments(&c, g->player[player].resources, out, max);
+    return cost_payments(&c, g->player[player].resources, out, max);
 }
 
-void pay(Game *g, int player, uint16_t payment)
+void game_pay(Game *g, int player, uint16_t payment)
 {
     for (int b = 0; b < BIOME_COUNT; b++) {
         int amount = pay_of(payment, b);
@@ -264,7 +264,7 @@ void pay(Game *g, int player, uint16_t payment)
     }
 }
 
-void gain(Game *g, int player, int biome, int amount)
+void game_gain(Game *g, int player, int biome, int amount)
 {
     if (amount > g->supply_resources[biome])
         amount = g->supply_resources[biome];
@@ -274,7 +274,7 @@ void gain(Game *g, int player, int biome, int amount)
 
 /* ---- events ---- */
 
-int emit(Game *g, GameEvent *ev)
+int game_emit(Game *g, GameEvent *ev)
 {
     if (!g->hooks || !g->hooks->emit)
         return 0;
@@ -286,29 +286,29 @@ int emit(Game *g, GameEvent *ev)
     return 0;
 }
 
-int target_players(Game *g)
+int game_target_players(Game *g)
 {
     int all = (1 << g->players) - 1;
-    if (!listens(g, EV_TARGETS))
+    if (!game_listens(g, EV_TARGETS))
         return all;
     GameEvent ev;
     event_begin(&ev, EV_TARGETS);
     EV_SET(ev, TARGETS, player, g->active);
     EV_SET(ev, TARGETS, players, all);
-    emit(g, &ev);
+    game_emit(g, &ev);
     return (int)EV_GET(ev, TARGETS, players) & all;
 }
 
-bool stack_targetable(const Game *g, int cell, int mask)
+bool game_stack_targetable(const Game *g, int cell, int mask)
 {
     int ids[16], owners = 0;
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
         owners |= 1 << (ids[i] / MAX_CRITTERS);
-    return owners_targetable(owners, mask, board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
+    return game_owners_targetable(owners, mask, board_top_class(&g->board, &g->rules, cell) == TILE_SOIL);
 }
 
-void critter_to_hand(Game *g, int id, int cause)
+void game_critter_to_hand(Game *g, int id, int cause)
 {
     Critter *c = game_critter(g, id);
     Hex h = board_hex(c->cell == NO_CELL ? 0 : c->cell);
@@ -316,7 +316,7 @@ void critter_to_hand(Game *g, int id, int cause)
     c->cell = 0;
     c->area = 0;
     c->marks = 0;   /* back in hand, a critter is an ordinary one again */
-    if (listens(g, EV_CRITTER_REMOVED)) {
+    if (game_listens(g, EV_CRITTER_REMOVED)) {
         GameEvent ev;
         event_begin(&ev, EV_CRITTER_REMOVED);
         EV_SET(ev, CRITTER_REMOVED, owner, id / MAX_CRITTERS);
@@ -324,11 +324,11 @@ void critter_to_hand(Game *g, int id, int cause)
         EV_SET(ev, CRITTER_REMOVED, q, h.q);
         EV_SET(ev, CRITTER_REMOVED, r, h.r);
         EV_SET(ev, CRITTER_REMOVED, cause, cause);
-        emit(g, &ev);
+        game_emit(g, &ev);
     }
 }
 
-void critter_move(Game *g, int id, int cell, int area, int cause)
+void game_critter_move(Game *g, int id, int cell, int area, int cause)
 {
     Critter *c = game_critter(g, id);
     Hex from = board_hex(c->cell == NO_CELL ? 0 : c->cell), to = board_hex(cell);
@@ -336,7 +336,7 @@ void critter_move(Game *g, int id, int cell, int area, int cause)
     c->cell = (uint16_t)cell;
     c->area = (uint8_t)area;
     g->contest_dirty = 1;
-    if (listens(g, EV_CRITTER_MOVED)) {
+    if (game_listens(g, EV_CRITTER_MOVED)) {
         GameEvent ev;
         event_begin(&ev, EV_CRITTER_MOVED);
         EV_SET(ev, CRITTER_MOVED, owner, id / MAX_CRITTERS);
@@ -347,14 +347,14 @@ void critter_move(Game *g, int id, int cell, int area, int cause)
         EV_SET(ev, CRITTER_MOVED, r, to.r);
         EV_SET(ev, CRITTER_MOVED, area, area + 1);
         EV_SET(ev, CRITTER_MOVED, cause, cause);
-        emit(g, &ev);
+        game_emit(g, &ev);
     }
 }
 
-HitOutcome critter_hit(Game *g, int id, int cause)
+HitOutcome game_critter_hit(Game *g, int id, int cause)
 {
     HitOutcome out = { false, false, false };
-    if (!listens(g, EV_CRITTER_HIT))
+    if (!game_listens(g, EV_CRITTER_HIT))
         return out;
     const Critter *c = game_critter(g, id);
     Hex h = board_hex(c->cell);
@@ -365,17 +365,17 @@ HitOutcome critter_hit(Game *g, int id, int cause)
     EV_SET(ev, CRITTER_HIT, q, h.q);
     EV_SET(ev, CRITTER_HIT, r, h.r);
     EV_SET(ev, CRITTER_HIT, cause, cause);
-    emit(g, &ev);
+    game_emit(g, &ev);
     out.spared = EV_GET(ev, CRITTER_HIT, spared) != 0;
     out.flee = EV_GET(ev, CRITTER_HIT, flee) != 0;
     out.stop = EV_GET(ev, CRITTER_HIT, stop) != 0;
     return out;
 }
 
-void land_changed(Game *g, int change, int cell)
+void game_land_changed(Game *g, int change, int cell)
 {
     g->land_change = (uint8_t)change;
-    if (!listens(g, EV_LAND_CHANGED))
+    if (!game_listens(g, EV_LAND_CHANGED))
         return;
     Hex h = board_hex(cell);
     GameEvent ev;
@@ -384,7 +384,7 @@ void land_changed(Game *g, int change, int cell)
     EV_SET(ev, LAND_CHANGED, change, change);
     EV_SET(ev, LAND_CHANGED, q, h.q);
     EV_SET(ev, LAND_CHANGED, r, h.r);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
 void player_refresh_abilities(Game *g, int player)
@@ -531,7 +531,7 @@ void game_move_places(Game *g, const int *from, const int *to, int n)
         }
 }
 
-void ask_pop(Game *g)
+void game_ask_pop(Game *g)
 {
     if (g->ask_len == 0)
         return;

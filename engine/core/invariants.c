@@ -36,7 +36,7 @@ int invariants_check(const Game *g, char *err, int errlen)
                 FAIL("player %d critter %d carries an undeclared mark", p, i);
             if (c->place != AT_BOARD)
                 continue;
-            if (critter_queued(g, critter_id(p, i)))
+            if (queue_has_critter(g, critter_id(p, i)))
                 continue;   /* a covered critter awaiting its owner's decision */
             if (c->cell >= BOARD_CELLS || !board_is_land(b, c->cell))
                 FAIL("player %d critter %d stands in the ocean", p, i);
@@ -47,12 +47,12 @@ int invariants_check(const Game *g, char *err, int errlen)
                 for (int j = 0; j < r->critters_per_player; j++) {
                     const Critter *o = &g->player[q].critters[j];
                     if ((q != p || j != i) && o->place == AT_BOARD && o->cell == c->cell && o->area == c->area &&
-                        !critter_queued(g, critter_id(q, j)))
+                        !queue_has_critter(g, critter_id(q, j)))
                         FAIL("two critters share area %d of cell %d", c->area, c->cell);
                 }
         }
-        if (crater_count(g, p) > r->crater_capacity)
-            FAIL("player %d has %d critters in a crater that holds %d", p, crater_count(g, p), r->crater_capacity);
+        if (game_crater_count(g, p) > r->crater_capacity)
+            FAIL("player %d has %d critters in a crater that holds %d", p, game_crater_count(g, p), r->crater_capacity);
         int held = 0;
         for (int s = 0; s < r->grid_slot_count; s++)
             held += g->unlocked[p][s];
@@ -72,7 +72,7 @@ int invariants_check(const Game *g, char *err, int errlen)
     start = r->land_tiles_base + r->land_tiles_per_extra_player * (g->players - 2) + 3 * g->players;
     if (land > start)
         FAIL("%d land tiles exist, more than the %d the game started with", land, start);
-    int volcanoes = on_board[tile_type_of_class(r, TILE_VOLCANO)] + g->supply_volcanoes +
+    int volcanoes = on_board[rules_tile_type_of_class(r, TILE_VOLCANO)] + g->supply_volcanoes +
                     g->volcano_held;   /* bought, not yet erupted */
     if (volcanoes != r->volcanoes_per_player * g->players)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
@@ -109,7 +109,7 @@ int invariants_check(const Game *g, char *err, int errlen)
     if (g->pending.kind == DK_DISCARD || g->phase == PHASE_COLLECT)
         return 0;   /* over the cap until the discards are made */
     for (int p = 0; p < g->players; p++)
-        if (g->phase != PHASE_SETUP && resource_total(&g->player[p]) > 15)
-            FAIL("player %d holds %d resources", p, resource_total(&g->player[p]));
+        if (g->phase != PHASE_SETUP && player_resource_total(&g->player[p]) > 15)
+            FAIL("player %d holds %d resources", p, player_resource_total(&g->player[p]));
     return 0;
 }

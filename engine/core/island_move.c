@@ -214,7 +214,7 @@ int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int er
         FAIL("the island cannot move that way (the board's edge, marked places, or lava or critters at sea)");
     for (int s = 0; s < moved; s++)
         move_step(g, pos, n, dir);
-    land_changed(g, LAND_SHIFT, pos[0]);
+    game_land_changed(g, LAND_SHIFT, pos[0]);
     return moved;
 }
 
@@ -267,7 +267,7 @@ int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *er
     if (n == 0)
         FAIL("no such split: the line must cross the island and its part must move straight away into open ocean");
     move_step(g, pos, n, dir);
-    land_changed(g, LAND_SPLIT, pos[0]);
+    game_land_changed(g, LAND_SPLIT, pos[0]);
     return n;
 }
 

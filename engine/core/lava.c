@@ -27,7 +27,7 @@ void lava_refresh_flags(Game *g)
 
 static void lava_moved_event(Game *g, int cell, bool ocean)
 {
-    if (!listens(g, EV_LAVA_MOVED))
+    if (!game_listens(g, EV_LAVA_MOVED))
         return;
     Hex h = board_hex(cell);
     GameEvent ev;
@@ -35,14 +35,14 @@ static void lava_moved_event(Game *g, int cell, bool ocean)
     EV_SET(ev, LAVA_MOVED, q, h.q);
     EV_SET(ev, LAVA_MOVED, r, h.r);
     EV_SET(ev, LAVA_MOVED, ocean, ocean);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
 /* Lava arrives at `cell` (land or ocean). */
 static void lava_arrive(Game *g, int cell)
 {
     bool land = board_is_land(&g->board, cell);
-    if (land && !critters_hit(g, cell, CAUSE_LAVA))
+    if (land && !queue_hit_all(g, cell, CAUSE_LAVA))
         return;
     if (g->lava_count < MAX_LAVA)
         g->lava[g->lava_count++] = (Lava){ (uint16_t)cell, (uint8_t)!land, 0 };
@@ -65,7 +65,7 @@ void lava_announce_flows(Game *g, int kind_after)
         g->pending = (Pending){ (uint8_t)kind_after, g->active, 0, 0, 0 };
         return;
     }
-    if (listens(g, EV_LAVA_FLOW))
+    if (game_listens(g, EV_LAVA_FLOW))
         for (int i = 0; i < g->flow_count; i++) {
             Hex from = board_hex(g->flows[i].from), to = board_hex(g->flows[i].to);
             GameEvent ev;
@@ -75,7 +75,7 @@ void lava_announce_flows(Game *g, int kind_after)
             EV_SET(ev, LAVA_FLOW, r, from.r);
             EV_SET(ev, LAVA_FLOW, to_q, to.q);
             EV_SET(ev, LAVA_FLOW, to_r, to.r);
-            emit(g, &ev);
+            game_emit(g, &ev);
         }
     g->pending = (Pending){ DK_LAVA_FLOW, g->active, 0, 0, (uint16_t)kind_after };
 }
@@ -98,7 +98,7 @@ void lava_progress(Game *g)
     int n = g->lava_count;
     memcpy(moving, g->lava, sizeof(Lava) * (size_t)n);
     g->lava_count = 0;
-    int soil = tile_type_of_class(&g->rules, TILE_SOIL);
+    int soil = rules_tile_type_of_class(&g->rules, TILE_SOIL);
     int formed[MAX_LAVA], nformed = 0;
     lava_refresh_flags(g);
     for (int i = 0; i < n; i++) {
@@ -111,13 +111,13 @@ void lava_progress(Game *g)
     lava_refresh_flags(g);
     g->contest_dirty = 1;
     for (int i = 0; i < nformed; i++)
-        land_changed(g, LAND_SOIL, formed[i]);
+        game_land_changed(g, LAND_SOIL, formed[i]);
 }
 
 /* After the blow, before the Volcano tile: scripts may still change the top tile. */
 static void volcano_landing(Game *g, int player, int cell)
 {
-    if (!listens(g, EV_VOLCANO_LANDING))
+    if (!game_listens(g, EV_VOLCANO_LANDING))
         return;
     Hex h = board_hex(cell);
     GameEvent ev;
@@ -125,21 +125,21 @@ static void volcano_landing(Game *g, int player, int cell)
     EV_SET(ev, VOLCANO_LANDING, player, player);
     EV_SET(ev, VOLCANO_LANDING, q, h.q);
     EV_SET(ev, VOLCANO_LANDING, r, h.r);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
-void volcano_wipe(Game *g, int cell)
+void lava_volcano_wipe(Game *g, int cell)
 {
     int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     /* A critter spared by a handler cannot stay under the volcano: it flees. */
     for (int i = 0; i < n; i++) {
-        HitOutcome hit = critter_hit(g, ids[i], CAUSE_ERUPTION);
+        HitOutcome hit = game_critter_hit(g, ids[i], CAUSE_ERUPTION);
         bool flee = (hit.flee || hit.spared) && !critter_has_trait(g, game_critter(g, ids[i]), CT_STAYS);
         if (flee)
             queue_flee(g, ids[i], CAUSE_ERUPTION);
         else
-            critter_to_hand(g, ids[i], CAUSE_ERUPTION);
+            game_critter_to_hand(g, ids[i], CAUSE_ERUPTION);
     }
 }
 
@@ -148,13 +148,13 @@ void volcano_wipe(Game *g, int cell)
 void lava_activate_volcano(Game *g, int cell)
 {
     int height = g->board.cells[cell].height;
-    volcano_wipe(g, cell);
+    lava_volcano_wipe(g, cell);
     volcano_landing(g, g->active, cell);
-    board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
+    board_push(&g->board, cell, rules_tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->volcano_held = 0;
     g->player[g->active].volcanoes++;
     g->contest_dirty = 1;
-    if (listens(g, EV_VOLCANO_ACTIVATED)) {
+    if (game_listens(g, EV_VOLCANO_ACTIVATED)) {
         Hex h = board_hex(cell);
         GameEvent ev;
         event_begin(&ev, EV_VOLCANO_ACTIVATED);
@@ -162,7 +162,7 @@ void lava_activate_volcano(Game *g, int cell)
         EV_SET(ev, VOLCANO_ACTIVATED, q, h.q);
         EV_SET(ev, VOLCANO_ACTIVATED, r, h.r);
         EV_SET(ev, VOLCANO_ACTIVATED, lava, 1);
-        emit(g, &ev);
+        game_emit(g, &ev);
         if (!EV_GET(ev, VOLCANO_ACTIVATED, lava))
             height = 0;   /* a quiet volcano: nothing is lower than nothing */
     }
@@ -186,10 +186,10 @@ int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
     if (g->board.tile_count >= MAX_BOARD_TILES)
         FAIL("the board has no room for another tile");
     int height = g->board.cells[cell].height;
-    volcano_wipe(g, cell);
+    lava_volcano_wipe(g, cell);
     volcano_landing(g, player, cell);
     g->supply_volcanoes--;
-    board_push(&g->board, cell, tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
+    board_push(&g->board, cell, rules_tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->player[player].volcanoes++;
     g->contest_dirty = 1;
     lava_flow_from(g, cell, height);

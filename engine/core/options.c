@@ -102,7 +102,7 @@ static void reach_targets(const Game *g, const QueueItem *q, int verb, const uin
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++) {
-            if (board_area_biome(b, &g->rules, cell, a) != q->biome || critter_at(g, cell, a) >= 0)
+            if (board_area_biome(b, &g->rules, cell, a) != q->biome || game_critter_at(g, cell, a) >= 0)
                 continue;
             if (npays == 0)
                 put(out, verb, cell, a, q->subject, 0);
@@ -128,14 +128,14 @@ static void list_critter_moves(const Game *g, const View *v, int p, int i, Out *
     const Critter *c = &pl->critters[i];
     if (c->place != AT_BOARD || !may_leave(g, c))
         return;
-    int region = view_region(g, v, c->cell, c->area);
+    int region = game_view_region(g, v, c->cell, c->area);
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
         if (cell == c->cell || cell_has_trait(g, cell, LT_NO_ENTER))
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++)
-            if (view_region(g, v, cell, a) == region && critter_at(g, cell, a) < 0)
+            if (game_view_region(g, v, cell, a) == region && game_critter_at(g, cell, a) < 0)
                 put(out, VERB_MOVE, cell, a, critter_id(p, i), 0);
     }
     int reach = pl->reach == REACH_ANY ? 1 << 20 : pl->reach == REACH_ADJACENT ? 1 : 0;
@@ -147,8 +147,8 @@ static void list_critter_moves(const Game *g, const View *v, int p, int i, Out *
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++) {
-            int r = view_region(g, v, cell, a);
-            if (r == region || critter_at(g, cell, a) >= 0)
+            int r = game_view_region(g, v, cell, a);
+            if (r == region || game_critter_at(g, cell, a) >= 0)
                 continue;
             bool uncontrolled = v->players_in[r] == 0 && dist <= reach;
             bool join = pl->join && dist <= 1 && v->players_in[r] == (1 << p);
@@ -161,7 +161,7 @@ static void list_critter_moves(const Game *g, const View *v, int p, int i, Out *
 static void list_moves(const Game *g, Out *out)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     put(out, VERB_PASS, 0, 0, 0, 0);
     for (int i = 0; i < g->rules.critters_per_player; i++)
         list_critter_moves(g, &v, g->active, i, out);
@@ -172,7 +172,7 @@ int game_critter_moves(const Game *g, int id, Option *o, int max)
     if (id < 0 || id >= g->players * MAX_CRITTERS || id % MAX_CRITTERS >= g->rules.critters_per_player)
         return 0;
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     Out out = { o, 0, max };
     list_critter_moves(g, &v, id / MAX_CRITTERS, id % MAX_CRITTERS, &out);
     return out.n;
@@ -193,15 +193,15 @@ static void list_buys(const Game *g, Out *out)
     put(out, VERB_PASS, 0, 0, 0, 0);
     int tile_options = 0;
     if (buy_allowed(g)) {
-        int mask = target_players(mg);
+        int mask = game_target_players(mg);
         if (m->buy_tiles)
             for (int t = 0; t < g->rules.tile_type_count; t++) {
                 const TileType *tt = &g->rules.tile_types[t];
                 if (tt->tile_class > TILE_TRIO || g->supply_tiles[t] == 0)
                     continue;
-                Cost cost = item_cost(mg, g->active, tt->tile_class == TILE_UNO ? COST_UNO
+                Cost cost = game_item_cost(mg, g->active, tt->tile_class == TILE_UNO ? COST_UNO
                                                      : tt->tile_class == TILE_DUO ? COST_DUO : COST_TRIO);
-                int np = payments(&cost, pl->resources, pays, 64);
+                int np = cost_payments(&cost, pl->resources, pays, 64);
                 if (np == 0 || !placeable(g, t, mask))
                     continue;
                 for (int k = 0; k < np; k++)
@@ -209,19 +209,19 @@ static void list_buys(const Game *g, Out *out)
                 tile_options += np;
             }
         if (m->buy_volcano && g->supply_volcanoes > 0 && placeable(g, BUY_VOLCANO, mask)) {
-            int np = payments_for((Game *)g, g->active, COST_VOLCANO, pays, 64);
+            int np = game_payments_for((Game *)g, g->active, COST_VOLCANO, pays, 64);
             for (int k = 0; k < np; k++)
                 put(out, VERB_BUY, 0, 0, BUY_VOLCANO, pays[k]);
             tile_options += np;
         }
-        if (m->buy_island && land_supply(g) > 0 && crater_count(g, g->active) >= g->rules.island_crater_critters &&
+        if (m->buy_island && game_land_supply(g) > 0 && game_crater_count(g, g->active) >= g->rules.island_crater_critters &&
             placeable(g, BUY_ISLAND, mask)) {
-            if (resource_total(pl) <= 1 && land_critter_count(g, g->active) < 3) {
+            if (player_resource_total(pl) <= 1 && game_land_critters(g, g->active) < 3) {
                 /* The free island for a player who has fallen out: theirs to take
                  * or leave, so it does not make buying compulsory. */
                 put(out, VERB_BUY, 0, 0, BUY_ISLAND, 0);
             } else {
-                int np = payments_for((Game *)g, g->active, COST_ISLAND, pays, 64);
+                int np = game_payments_for((Game *)g, g->active, COST_ISLAND, pays, 64);
                 for (int k = 0; k < np; k++)
                     put(out, VERB_BUY, 0, 0, BUY_ISLAND, pays[k]);
                 tile_options += np;
@@ -229,12 +229,12 @@ static void list_buys(const Game *g, Out *out)
         }
     }
     if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0) {
-        int np = payments_for((Game *)g, g->active, COST_CALDERA, pays, 64);
+        int np = game_payments_for((Game *)g, g->active, COST_CALDERA, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_CALDERA, pays[k]);
     }
     if (m->buy_points) {
-        int np = payments_for((Game *)g, g->active, COST_POINT, pays, 64);
+        int np = game_payments_for((Game *)g, g->active, COST_POINT, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_POINT, pays[k]);
     }
@@ -248,10 +248,10 @@ static void list_buys(const Game *g, Out *out)
 static void list_claims(const Game *g, Out *out)
 {
     put(out, VERB_PASS, 0, 0, 0, 0);
-    if (first_in_hand(g, g->active) < 0)
+    if (game_first_in_hand(g, g->active) < 0)
         return;
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     const Board *b = &g->board;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k];
@@ -259,7 +259,7 @@ static void list_claims(const Game *g, Out *out)
             continue;
         int areas = board_areas(b, &g->rules, cell);
         for (int a = 0; a < areas; a++)
-            if (v.players_in[view_region(g, &v, cell, a)] == 0)
+            if (v.players_in[game_view_region(g, &v, cell, a)] == 0)
                 put(out, VERB_CRITTER, cell, a, 0, 0);
     }
 }
@@ -269,16 +269,16 @@ static void list_sacrifices(const Game *g, Out *out)
     const ModeRules *m = mode_rules(g);
     const Player *pl = &g->player[g->active];
     put(out, VERB_PASS, 0, 0, 0, 0);
-    if (crater_count(g, g->active) >= g->rules.crater_capacity || g->sacrifices >= m->sacrifices_per_turn ||
+    if (game_crater_count(g, g->active) >= g->rules.crater_capacity || g->sacrifices >= m->sacrifices_per_turn ||
         (g->turn_skip & TURN_SKIP_SACRIFICE))
         return;
     if (m->sacrifice_board && !pl->sacrificed_board)
         for (int i = 0; i < g->rules.critters_per_player; i++)
             if (pl->critters[i].place == AT_BOARD && may_leave(g, &pl->critters[i]))
                 put(out, VERB_SACRIFICE, 0, 0, critter_id(g->active, i), 0);
-    if (m->sacrifice_hand && !pl->sacrificed_hand && first_in_hand(g, g->active) >= 0) {
+    if (m->sacrifice_hand && !pl->sacrificed_hand && game_first_in_hand(g, g->active) >= 0) {
         uint16_t pays[64];
-        int np = payments_for((Game *)g, g->active, COST_SACRIFICE, pays, 64);
+        int np = game_payments_for((Game *)g, g->active, COST_SACRIFICE, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_SACRIFICE_HAND, 0, 0, 0, pays[k]);
     }
@@ -313,7 +313,7 @@ static void list_evacuations(const Game *g, Out *out)
     const QueueItem *q = &g->queue[0];
     uint16_t pays[64];
     int np = q->must_flee ? (pays[0] = 0, 1)
-                          : payments_for((Game *)g, g->pending.player, COST_EVACUATION, pays, 64);
+                          : game_payments_for((Game *)g, g->pending.player, COST_EVACUATION, pays, 64);
     int start = out->n;
     put(out, VERB_PASS, 0, 0, q->subject, 0);
     if (np > 0)
@@ -367,7 +367,7 @@ int game_options(const Game *g, Option *o, int max)
         list_buys(g, &out);
         break;
     case DK_PLACE: {
-        int mask = target_players((Game *)g);
+        int mask = game_target_players((Game *)g);
         list_placements(g, g->bought_type, mask, o, &out.n, max);
         out.n = drop_unbuildable(g, o, 0, out.n, max);
         break;
@@ -379,7 +379,7 @@ int game_options(const Game *g, Option *o, int max)
         out.n = drop_unbuildable(g, o, 0, out.n, max);
         break;
     case DK_TARGET: {
-        int mask = target_players((Game *)g);
+        int mask = game_target_players((Game *)g);
         list_volcano_targets(g, mask, o, &out.n, max);
         out.n = drop_unbuildable(g, o, 0, out.n, max);
         break;
@@ -397,13 +397,13 @@ int game_options(const Game *g, Option *o, int max)
     case DK_KEEP: {
         const QueueItem *q = &g->queue[0];
         View v;
-        view_compute(g, &v);
+        game_view(g, &v);
         const Critter *anchor = game_critter((Game *)g, q->subject);
-        int region = view_region(g, &v, anchor->cell, anchor->area);
+        int region = game_view_region(g, &v, anchor->cell, anchor->area);
         for (int i = 0; i < g->rules.critters_per_player; i++) {
             const Critter *c = &g->player[q->player].critters[i];
             if (c->place == AT_BOARD && !critter_has_trait(g, c, CT_PEACEFUL) &&
-                view_region(g, &v, c->cell, c->area) == region)
+                game_view_region(g, &v, c->cell, c->area) == region)
                 put(&out, VERB_RETURN, 0, 0, critter_id(q->player, i), 0);
         }
         break;
@@ -423,7 +423,7 @@ int game_options(const Game *g, Option *o, int max)
         break;
     }
     case DK_DISCARD:   /* only while over the cap (pending.aux) */
-        if (resource_total(pl) <= pd->aux)
+        if (player_resource_total(pl) <= pd->aux)
             break;
         for (int b = 0; b < BIOME_COUNT; b++)
             if (pl->resources[b] > 0)

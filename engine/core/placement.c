@@ -49,7 +49,7 @@ static bool stack_open(const Game *g, int k, int mask, const uint8_t owners[MAX_
 {
     int cls = class_at(g, k);
     return !(g->board.cells[g->board.land[k]].flags & CELL_LAVA) && tile_class_takes_stacking(cls) &&
-           owners_targetable(owners[k] & ~OWNERS_SHELTERED, mask, cls == TILE_SOIL);
+           game_owners_targetable(owners[k] & ~OWNERS_SHELTERED, mask, cls == TILE_SOIL);
 }
 
 /* Facing bits that lava hides, by land index: a lava cell shows no biome to
@@ -362,7 +362,7 @@ static bool setup_leaves_free_area(const Game *g, const View *v, int type, int c
             board_edge_biome(b, &g->rules, nb, back) != biome)
             continue;
         int a = tile_edge_area(t, rot, d);
-        int r = view_region(g, v, nb, board_edge_area(b, &g->rules, nb, back));
+        int r = game_view_region(g, v, nb, board_edge_area(b, &g->rules, nb, back));
         held[a] |= v->players_in[r] != 0;
         met_area[met] = a;
         met_region[met++] = r;
@@ -411,7 +411,7 @@ void list_setup_tiles(const Game *g, Option *o, int *n, int max)
     bool need_connect = stage > 0 || (b->land_count > 0 && g->options.setup_variation == 2);
     View v;
     if (b->land_count > 0)
-        view_compute(g, &v);
+        game_view(g, &v);
     FacingMask facing[512], own[HEX_DIRS];
     for (int i = 0; i < nc; i++)
         facing[i] = board_facing_mask(b, &g->rules, cells[i]);
@@ -438,9 +438,9 @@ void list_setup_critters(const Game *g, Option *o, int *n, int max)
     int player = g->setup_step / 6, stage = g->setup_step % 6;
     int cell = g->setup_cells[player][stage / 2];
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     int areas = board_areas(&g->board, &g->rules, cell);
     for (int a = 0; a < areas; a++)
-        if (v.players_in[view_region(g, &v, cell, a)] == 0)
+        if (v.players_in[game_view_region(g, &v, cell, a)] == 0)
             put(o, n, max, VERB_CRITTER, cell, a, 0);
 }

@@ -164,7 +164,7 @@ static int st_tile(Ctx *c, char **w, int n)
     }
     Hex h = hex_of(cell);
     int ids[8];
-    if (critters_on_cell(g, cell, ids, 8) > 0)
+    if (game_critters_on_cell(g, cell, ids, 8) > 0)
         return fail(c, "a critter already stands on (%d,%d): stack its tiles before placing critters", h.q, h.r);
     int cls = g->rules.tile_types[type].tile_class;
     if (cls == TILE_VOLCANO) {
@@ -219,11 +219,11 @@ static int st_critter(Ctx *c, char **w, int n)
             area = a;
     if (area < 0)
         return fail(c, "the top tile on (%d,%d) has no %s area", h.q, h.r, w[4]);
-    int other = critter_at(g, cell, area);
+    int other = game_critter_at(g, cell, area);
     if (other >= 0)
         return fail(c, "the %s area of (%d,%d) already holds a critter of %c", w[4], h.q, h.r,
                     scenario_player_letter(other / MAX_CRITTERS));
-    int i = first_in_hand(g, p);
+    int i = game_first_in_hand(g, p);
     if (i < 0)
         return fail(c, "player %s has no critter left in hand", w[1]);
     g->player[p].critters[i] = (Critter){ .place = AT_BOARD, .area = (uint8_t)area, .cell = (uint16_t)cell };
@@ -237,7 +237,7 @@ static int st_crater(Ctx *c, char **w, int n)
         int_word(c, w[2], "crater critters", 0, MAX_CRITTERS, &count))
         return -1;
     for (int k = 0; k < count; k++) {
-        int i = first_in_hand(c->g, p);
+        int i = game_first_in_hand(c->g, p);
         if (i < 0)
             return fail(c, "player %s has no critter left in hand", w[1]);
         c->g->player[p].critters[i].place = AT_CRATER;
@@ -258,7 +258,7 @@ static int st_grid(Ctx *c, char **w, int n)
     if (g->grid_card[slot] != 255)
         g->cards_in_play |= (uint64_t)1 << g->grid_card[slot];
     player_refresh_abilities(g, p);
-    int i = first_in_hand(g, p);
+    int i = game_first_in_hand(g, p);
     if (i >= 0)
         g->player[p].critters[i] = (Critter){ .place = AT_GRID, .cell = (uint16_t)slot };
     return 0;
@@ -353,7 +353,7 @@ static int st_mark(Ctx *c, char **w, int n)
     int area = 0;
     if (int_word(c, w[3], "area", 1, MAX_AREAS, &area))
         return -1;
-    int id = critter_at(g, cell, area - 1);
+    int id = game_critter_at(g, cell, area - 1);
     if (id < 0)
         return fail(c, "no critter stands on area %d at (%d,%d)", area, q, r);
     for (int m = 0; m < g->rules.critter_mark_count; m++)
@@ -668,7 +668,7 @@ int scenario_start(Game *g, const Rules *rules, const char *text, const GameOpti
         return -1;
     g->hooks = hooks;
     g->hooks_ud = hooks_ud;
-    announce_held_powers(g);
+    setup_announce_held_powers(g);
     scenario_run(g);
     return 0;
 }

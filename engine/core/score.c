@@ -52,14 +52,14 @@ void game_score(Game *g, Scores *out)
 {
     memset(out, 0, sizeof *out);
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     int tall[MAX_PLAYERS] = { 0 }, tall_n[MAX_PLAYERS] = { 0 };
     int large[MAX_PLAYERS] = { 0 }, large_n[MAX_PLAYERS] = { 0 };
     for (int p = 0; p < g->players; p++) {
         ScoreLine *s = &out->line[p];
         const Player *pl = &g->player[p];
-        s->critters = land_critter_count(g, p);
-        s->sacrifices = crater_count(g, p);
+        s->critters = game_land_critters(g, p);
+        s->sacrifices = game_crater_count(g, p);
         s->volcanoes = pl->volcanoes;
         s->bought = pl->points_bought;
         for (int i = 0; i < pl->caldera_count; i++)
@@ -90,7 +90,7 @@ void game_score(Game *g, Scores *out)
         EV_SET(ev, SCORING, player, p);
         EV_SET(ev, SCORING, critters, s->critters);
         EV_SET(ev, SCORING, sacrifices, s->sacrifices);
-        emit(g, &ev);
+        game_emit(g, &ev);
         s->bonus = clamp_score(EV_GET(ev, SCORING, bonus));   /* the script layer keeps it in -1000..1000 */
         s->total = clamp_score((int64_t)s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest +
                                s->largest + s->diversified + s->caldera + s->bought + s->bonus);

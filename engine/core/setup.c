@@ -9,7 +9,7 @@
 static void setup_collect(Game *g)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     for (int p = 0; p < g->players; p++) {
         int seen[BIOME_COUNT] = { 0 };
         for (int r = 0; r < v.rg.count; r++)
@@ -17,13 +17,13 @@ static void setup_collect(Game *g)
                 seen[v.rg.biome[r]] = 1;
         for (int b = 0; b < BIOME_COUNT; b++)
             if (seen[b])
-                gain(g, p, b, 1);
+                game_gain(g, p, b, 1);
     }
 }
 
-void announce_held_powers(Game *g)
+void setup_announce_held_powers(Game *g)
 {
-    if (listens(g, EV_POWER_UNLOCKED))
+    if (game_listens(g, EV_POWER_UNLOCKED))
         for (int p = 0; p < g->players; p++)
             for (int c = 0; c < g->rules.power_card_count; c++) {
                 if (!((g->options.hold[p] >> c) & 1))
@@ -33,13 +33,13 @@ void announce_held_powers(Game *g)
                 EV_SET(ev, POWER_UNLOCKED, player, p);
                 EV_SET(ev, POWER_UNLOCKED, slot, -1);
                 EV_SET(ev, POWER_UNLOCKED, card, c);
-                emit(g, &ev);
+                game_emit(g, &ev);
             }
-    if (listens(g, EV_GAME_START)) {
+    if (game_listens(g, EV_GAME_START)) {
         GameEvent ev;
         event_begin(&ev, EV_GAME_START);
         EV_SET(ev, GAME_START, first_player, g->first_player);
-        emit(g, &ev);
+        game_emit(g, &ev);
     }
 }
 
@@ -66,6 +66,6 @@ void setup_next(Game *g)
         g->pending = (Pending){ DK_BONUS, (uint8_t)player, 0, 0, 0 };
         return;
     }
-    announce_held_powers(g);
+    setup_announce_held_powers(g);
     flow_begin_turn(g);
 }

@@ -30,20 +30,20 @@ static void trigger_end(Game *g, int reason)
 
 void flow_phase_event(Game *g)
 {
-    if (!listens(g, EV_PHASE))
+    if (!game_listens(g, EV_PHASE))
         return;
     GameEvent ev;
     event_begin(&ev, EV_PHASE);
     EV_SET(ev, PHASE, player, g->active);
     EV_SET(ev, PHASE, phase, g->phase);
-    emit(g, &ev);
+    game_emit(g, &ev);
 }
 
 /* What the turn_start handlers allow this turn: returns whether the game ends
  * instead. */
 static bool turn_start_event(Game *g, int *moves, bool *buy, bool *claim, bool *sacrifice)
 {
-    if (!listens(g, EV_TURN_START))
+    if (!game_listens(g, EV_TURN_START))
         return false;
     GameEvent ev;
     event_begin(&ev, EV_TURN_START);
@@ -54,7 +54,7 @@ static bool turn_start_event(Game *g, int *moves, bool *buy, bool *claim, bool *
     EV_SET(ev, TURN_START, buy, 1);
     EV_SET(ev, TURN_START, claim, 1);
     EV_SET(ev, TURN_START, sacrifice, 1);
-    emit(g, &ev);
+    game_emit(g, &ev);
     *buy = EV_GET(ev, TURN_START, buy) != 0;
     *claim = EV_GET(ev, TURN_START, claim) != 0;
     *sacrifice = EV_GET(ev, TURN_START, sacrifice) != 0;
@@ -102,8 +102,8 @@ static bool tile_purchase_possible(Game *g)
  * move, a board sacrifice and collection remain. */
 static void forced_sacrifice(Game *g)
 {
-    int i = first_in_hand(g, g->active);
-    if (i >= 0 && crater_count(g, g->active) < g->rules.crater_capacity) {
+    int i = game_first_in_hand(g, g->active);
+    if (i >= 0 && game_crater_count(g, g->active) < g->rules.crater_capacity) {
         Critter *c = &g->player[g->active].critters[i];
         c->place = AT_CRATER;
         c->cell = 0;
@@ -154,17 +154,17 @@ static void flow_enter_lava(Game *g)
 static void end_turn(Game *g)
 {
     bool over = false;
-    if (hand_count(g, g->active) == 0)
+    if (game_hand_count(g, g->active) == 0)
         trigger_end(g, END_HAND_EMPTY);
-    if (listens(g, EV_TURN_END)) {
+    if (game_listens(g, EV_TURN_END)) {
         GameEvent ev;
         event_begin(&ev, EV_TURN_END);
         EV_SET(ev, TURN_END, player, g->active);
         EV_SET(ev, TURN_END, lava, g->lava_count);
-        emit(g, &ev);
+        game_emit(g, &ev);
         over = EV_GET(ev, TURN_END, over) != 0;
     }
-    if (g->end_triggered && !listens(g, EV_END_TRIGGERED))
+    if (g->end_triggered && !game_listens(g, EV_END_TRIGGERED))
         over = true;   /* without end-game scripts the game ends with the triggering turn */
     if (over) {
         flow_finish(g, g->end_triggered ? g->end_triggered : END_SUPPLY);
@@ -209,7 +209,7 @@ static void phase_next(Game *g)
     case PHASE_MOVE: flow_enter_buy(g); break;
     case PHASE_BUY: buy_step_next(g); break;
     case PHASE_CLAIM: flow_enter_sacrifice(g); break;
-    case PHASE_SACRIFICE: collect_step(g); break;
+    case PHASE_SACRIFICE: collect_run(g); break;
     case PHASE_COLLECT: flow_enter_lava(g); break;
     case PHASE_LAVA: end_turn(g); break;
     default: flow_finish(g, END_STALLED); break;
@@ -238,7 +238,7 @@ static bool ask_next(Game *g)
     }
     if (g->contest_dirty) {
         g->contest_dirty = 0;
-        contests_resolve(g);
+        contest_resolve_all(g);
         return true;
     }
     if (g->ask_len > 0) {
@@ -273,13 +273,13 @@ void flow_advance(Game *g)
             if (g->queue_len > 0)
                 queue_pop(g);
             else if (g->pending.kind == DK_SCRIPT)
-                ask_pop(g);
+                game_ask_pop(g);
             else
                 phase_next(g);
             continue;
         }
         if (n == 1 && (o[0].verb == VERB_PASS || o[0].verb == VERB_RETURN)) {
-            perform(g, &o[0]);   /* nothing to choose: not logged, replays the same */
+            game_perform(g, &o[0]);   /* nothing to choose: not logged, replays the same */
             continue;
         }
         return;

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "effects.h"
 #include "lrequire.h"
 #include "lsandbox.h"
@@ -268,7 +268,7 @@ static int l_targeting_threshold(lua_State *L)
 static int l_critters_on_land(lua_State *L)
 {
     Game *g = lgame_current(L);
-    lua_pushinteger(L, active_land_critter_count(g, lgame_check_player(L, g, 1)));
+    lua_pushinteger(L, game_counted_land_critters(g, lgame_check_player(L, g, 1)));
     return 1;
 }
 
@@ -327,14 +327,14 @@ static int l_move_targets(lua_State *L)
 static int l_hand(lua_State *L)
 {
     Game *g = lgame_current(L);
-    lua_pushinteger(L, hand_count(g, lgame_check_player(L, g, 1)));
+    lua_pushinteger(L, game_hand_count(g, lgame_check_player(L, g, 1)));
     return 1;
 }
 
 static int l_crater(lua_State *L)
 {
     Game *g = lgame_current(L);
-    lua_pushinteger(L, crater_count(g, lgame_check_player(L, g, 1)));
+    lua_pushinteger(L, game_crater_count(g, lgame_check_player(L, g, 1)));
     return 1;
 }
 
@@ -358,7 +358,7 @@ static int l_supply(lua_State *L)
 {
     Game *g = lgame_current(L);
     push_resources(L, g->supply_resources);
-    lua_pushinteger(L, land_supply(g)); lua_setfield(L, -2, "land");
+    lua_pushinteger(L, game_land_supply(g)); lua_setfield(L, -2, "land");
     lua_pushinteger(L, g->supply_volcanoes); lua_setfield(L, -2, "volcanoes");
     return 1;
 }
@@ -387,7 +387,7 @@ static int l_critters_at(lua_State *L)
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
     int ids[16];
-    int n = critters_on_cell(g, cell, ids, 16);
+    int n = game_critters_on_cell(g, cell, ids, 16);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lgame_push_critter(L, g, ids[i]);
@@ -520,7 +520,7 @@ static int l_biomes(lua_State *L)
 {
     Game *g = lgame_current(L);
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     lua_createtable(L, v.rg.count, 0);
     for (int r = 0; r < v.rg.count; r++) {
         lua_createtable(L, 0, 4);
@@ -535,7 +535,7 @@ static int l_biomes(lua_State *L)
         int c = g->board.land[k];
         int areas = board_areas(&g->board, &g->rules, c);
         for (int a = 0; a < areas; a++) {
-            int r = view_region(g, &v, c, a);
+            int r = game_view_region(g, &v, c, a);
             if (r < 0 || r >= v.rg.count)
                 continue;
             lua_rawgeti(L, -1, r + 1);
@@ -544,7 +544,7 @@ static int l_biomes(lua_State *L)
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
             lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
             lua_setfield(L, -2, "closed");
-            int who = critter_at(g, c, a);
+            int who = game_critter_at(g, c, a);
             if (who >= 0) {
                 lgame_push_critter(L, g, who);
                 lua_setfield(L, -2, "critter");
@@ -591,17 +591,17 @@ static int l_biome_areas(lua_State *L)
     lua_Integer area = luaL_checkinteger(L, 3) - 1;
     luaL_argcheck(L, area >= 0 && area < board_areas(&g->board, &g->rules, cell), 3, "no such area there");
     View v;
-    view_compute(g, &v);
-    int region = view_region(g, &v, cell, (int)area);
+    game_view(g, &v);
+    int region = game_view_region(g, &v, cell, (int)area);
     lua_newtable(L);
     int n = 0;
     for (int k = 0; k < g->board.land_count; k++) {
         int c = g->board.land[k];
         int areas = board_areas(&g->board, &g->rules, c);
         for (int a = 0; a < areas; a++) {
-            if (view_region(g, &v, c, a) != region)
+            if (game_view_region(g, &v, c, a) != region)
                 continue;
-            int who = critter_at(g, c, a);
+            int who = game_critter_at(g, c, a);
             lgame_push_place(L, c);
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
             lua_pushboolean(L, who < 0); lua_setfield(L, -2, "free");
@@ -692,7 +692,7 @@ static int l_payments(lua_State *L)
     c.distinct = (uint8_t)lua_toboolean(L, -1);
     lua_pop(L, 1);
     uint16_t pays[64];
-    int n = payments(&c, g->player[p].resources, pays, 64);
+    int n = cost_payments(&c, g->player[p].resources, pays, 64);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         uint8_t have[BIOME_COUNT] = { (uint8_t)pay_of(pays[i], 0), (uint8_t)pay_of(pays[i], 1),

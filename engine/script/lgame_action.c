@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "lsandbox.h"
 
 /* The decision kinds named by the `at` value on top of the stack. */

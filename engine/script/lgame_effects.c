@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "effects.h"
 
 #define RESULT(call, fn) do { char err_[160]; lgame_effect_result(L, (call), fn, err_); } while (0)

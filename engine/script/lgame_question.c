@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "lsandbox.h"
 
 #define QUESTION_META "volcanique.question"

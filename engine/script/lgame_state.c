@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 
 #define STATE_MARKER_KEY "volcanique.state.marker"   /* metatable of place()/per_player()/list() */
 #define STATE_PROXY_KEY "volcanique.state.proxy"     /* metatable of state proxies */

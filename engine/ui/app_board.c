@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "app.h"
-#include "core_internal.h"
+#include "query.h"
 
 static bool moves_critter(int verb)
 {
@@ -179,7 +179,7 @@ void ui_app_board_press(UiApp *app, int x, int y)
         return;
     }
     int area = ui_area_at(L, g, cell, x, y);
-    int critter = area >= 0 ? critter_at(g, cell, area) : -1;
+    int critter = area >= 0 ? game_critter_at(g, cell, area) : -1;
     if (app->picked >= 0 && drop(app, cell, area))
         return;
     if (is_source(app, critter) && !app->auto_picked) {

@@ -6,7 +6,7 @@
 
 #include "app.h"
 #include "chronicle.h"
-#include "core_internal.h"
+#include "query.h"
 #include "describe.h"
 #include "draw.h"
 #include "effects.h"
@@ -111,7 +111,7 @@ static const char *holdings_tip(UiScene *s, const UiApp *app, int p)
                           c->stars == 1 ? "" : "s", c->bolt ? ", bolt (may be played in your turn)" : "");
         }
     snprintf(buf + n, sizeof buf - (size_t)n, "\nCrater: %d of %d; critters in hand %d, on land %d",
-             crater_count(g, p), g->rules.crater_capacity, hand_count(g, p), land_critter_count(g, p));
+             game_crater_count(g, p), g->rules.crater_capacity, game_hand_count(g, p), game_land_critters(g, p));
     return ui_scene_keep(s, buf);
 }
 
@@ -156,8 +156,8 @@ static void seat_box(Flow *f, UiApp *app, int p)
         x += L->line * 2 + 2;
     }
     char more[128];
-    snprintf(more, sizeof more, "hand %d · crater %d · Caldera %d · volcanoes %d", hand_count(g, p),
-             crater_count(g, p), g->player[p].caldera_count, g->player[p].volcanoes);
+    snprintf(more, sizeof more, "hand %d · crater %d · Caldera %d · volcanoes %d", game_hand_count(g, p),
+             game_crater_count(g, p), g->player[p].caldera_count, g->player[p].volcanoes);
     w = ui_scene_add(f->s, UI_W_TEXT, x + 4, sy, f->x + f->w - x - 4, L->line, more);
     w->style = UI_ST_SMALL;
     w->colour = UI_INK;
@@ -173,7 +173,7 @@ static void supply(Flow *f, UiApp *app)
         per_class[g->rules.tile_types[t].tile_class] += g->supply_tiles[t];
     char text[200];
     snprintf(text, sizeof text, "Supply: %d land tiles (%d Uno, %d Duo, %d Trio) · %d volcanoes · Caldera deck %d",
-             land_supply(g), per_class[TILE_UNO], per_class[TILE_DUO], per_class[TILE_TRIO], g->supply_volcanoes,
+             game_land_supply(g), per_class[TILE_UNO], per_class[TILE_DUO], per_class[TILE_TRIO], g->supply_volcanoes,
              g->caldera_size);
     wrapped(f, &app->as->font, text, UI_ST_SMALL, UI_DIM, 2);
     UiWidget *w = ui_scene_add(f->s, UI_W_TEXT, f->x, f->y, f->w / 3, f->L->line, "Resources left:");

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "describe.h"
 
 typedef struct Lines {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core_internal.h"
+#include "query.h"
 #include "draw.h"
 #include "render.h"
 

@@ -149,6 +149,14 @@ while IFS= read -r card; do
 done < "$tmp/cards"
 [ -z "$named" ] && ok || bad "engine_names_no_power:$named"
 
+# Layers: only the core library includes its internal header (the build
+# gives no other library engine/core/internal), and the core includes no Lua
+# or SDL header.
+! grep -rl 'core_internal.h' engine/bot engine/script engine/ui engine/cli > "$tmp/inc" && ok \
+    || bad "front_ends_include_no_internal_header: $(tr '\n' ' ' < "$tmp/inc")"
+! grep -rlE '#include [<"](lua|lauxlib|lualib|SDL)' engine/core engine/bot > "$tmp/inc" && ok \
+    || bad "core_and_bots_include_no_lua_or_sdl: $(tr '\n' ' ' < "$tmp/inc")"
+
 # Scripts' marks are shown in words: show (and the terminal game's screen).
 printf 'players 2\nturn A move\nhold A Colossal_critter\ntile 0 0 uno_dark\ntile 1 0 uno_dark\ncritter A 0 0 dark\nmark 0 0 1 colossal\n' \
     > "$tmp/marked.txt"

@@ -245,9 +245,9 @@ TEST(targeting_soil_and_uninhabited_stacks_always_targetable)
     fx_game(&game, 3);
     int soil = fx_push(&game.board, 0, 0, "soil", 0);
     int empty = fx_push(&game.board, 1, 0, "uno_dark", 0);
-    CHECK(stack_targetable(&game, soil, 0));
-    CHECK(stack_targetable(&game, empty, 0));
-    CHECK(stack_targetable(&game, empty, 1));
+    CHECK(game_stack_targetable(&game, soil, 0));
+    CHECK(game_stack_targetable(&game, empty, 0));
+    CHECK(game_stack_targetable(&game, empty, 1));
 }
 
 TEST(targeting_stack_of_non_target_player_is_not_targetable)
@@ -255,12 +255,12 @@ TEST(targeting_stack_of_non_target_player_is_not_targetable)
     fx_game(&game, 3);
     int cell = fx_push(&game.board, 0, 0, "duo_dark_light", 0);
     fx_critter(&game, 1, 0, 0, 0, 0);
-    CHECK(!stack_targetable(&game, cell, 1 << 0));
-    CHECK(!stack_targetable(&game, cell, (1 << 0) | (1 << 2)));
-    CHECK(stack_targetable(&game, cell, 1 << 1));
+    CHECK(!game_stack_targetable(&game, cell, 1 << 0));
+    CHECK(!game_stack_targetable(&game, cell, (1 << 0) | (1 << 2)));
+    CHECK(game_stack_targetable(&game, cell, 1 << 1));
     fx_critter(&game, 2, 0, 0, 0, 1);   /* a target player's critter too: fair game */
-    CHECK(stack_targetable(&game, cell, 1 << 2));
-    CHECK(!stack_targetable(&game, cell, 1 << 0));
+    CHECK(game_stack_targetable(&game, cell, 1 << 2));
+    CHECK(!game_stack_targetable(&game, cell, 1 << 0));
 }
 
 TEST(targeting_limits_list_placements)

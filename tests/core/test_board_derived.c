@@ -79,10 +79,10 @@ static int reference_placements(const Game *g, int type, int mask, Option *o)
     int n = 0;
     for (int k = 0; k < b->land_count; k++) {
         int cell = b->land[k], ids[16], sheltered = 0;
-        int on = critters_on_cell(g, cell, ids, 16);
+        int on = game_critters_on_cell(g, cell, ids, 16);
         for (int i = 0; i < on; i++)
             sheltered |= critter_has_trait(g, game_critter((Game *)g, ids[i]), CT_SHELTERS);
-        if (!stack_takes_tile(g, cell) || !stack_targetable(g, cell, mask) || sheltered)
+        if (!stack_takes_tile(g, cell) || !game_stack_targetable(g, cell, mask) || sheltered)
             continue;
         for (int rot = 0; rot < g->rules.tile_types[type].distinct_rotations; rot++)
             if (board_edges_connect(b, &g->rules, cell, type, rot))

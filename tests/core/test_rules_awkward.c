@@ -33,9 +33,9 @@ TEST(rule_three_way_contested_biome_with_a_majority_keeps_one_of_the_majority)
     int a1 = fx_critter_on(&g, 1, 0, "dark"), a2 = fx_critter_on(&g, 1, -1, "dark");
     /* Four separate dark biomes before the placement. */
     View v;
-    view_compute(&g, &v);
-    CHECK(view_region(&g, &v, C(1, 0), fx_area(&g, 1, 0, "dark")) !=
-          view_region(&g, &v, C(1, -1), fx_area(&g, 1, -1, "dark")));
+    game_view(&g, &v);
+    CHECK(game_view_region(&g, &v, C(1, 0), fx_area(&g, 1, 0, "dark")) !=
+          game_view_region(&g, &v, C(1, -1), fx_area(&g, 1, -1, "dark")));
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
     /* A 2, B 1, C 1: each loses the second-highest count (1); A keeps one, A's choice. */
     REQUIRE(g.pending.kind == DK_KEEP);
@@ -44,9 +44,9 @@ TEST(rule_three_way_contested_biome_with_a_majority_keeps_one_of_the_majority)
     fx_do(&g, VERB_RETURN, -1, -1, a1);
     CHECK_EQ(game_critter(&g, a1)->place, AT_HAND);
     CHECK_EQ(game_critter(&g, a2)->place, AT_BOARD);
-    CHECK_EQ(land_critter_count(&g, 0), 1);
-    CHECK_EQ(land_critter_count(&g, 1), 0);
-    CHECK_EQ(land_critter_count(&g, 2), 0);
+    CHECK_EQ(game_land_critters(&g, 0), 1);
+    CHECK_EQ(game_land_critters(&g, 1), 0);
+    CHECK_EQ(game_land_critters(&g, 2), 0);
     CHECK_EQ(g.active, 2);
 }
 
@@ -69,10 +69,10 @@ TEST(rule_to_the_left_volcano_on_a_tile_of_two_players_wipes_out_both)
     CHECK(fx_find(g, VERB_TARGET, C(6, 0), -1, -1) >= 0);      /* uninhabited */
     fx_do(g, VERB_TARGET, C(0, 0), -1, -1);
     CHECK_EQ(board_top_class(&g->board, &g->rules, C(0, 0)), TILE_VOLCANO);
-    CHECK_EQ(land_critter_count(g, 1), 0);   /* B's critter home */
-    CHECK_EQ(land_critter_count(g, 2), 1);   /* C's on the Trio home too; the Duo's stays */
+    CHECK_EQ(game_land_critters(g, 1), 0);   /* B's critter home */
+    CHECK_EQ(game_land_critters(g, 2), 1);   /* C's on the Trio home too; the Duo's stays */
     CHECK(fx_critter_on(g, 3, 0, "light") >= 0);
-    CHECK_EQ(hand_count(g, 2), g->rules.critters_per_player - 1);
+    CHECK_EQ(game_hand_count(g, 2), g->rules.critters_per_player - 1);
     session_close(&s);
 }
 

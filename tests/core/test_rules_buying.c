@@ -65,7 +65,7 @@ TEST(rule_cannot_afford_a_tile_sacrifices_from_hand_and_forfeits_buy_and_claim)
                 "resources A dark 1\n"
                 "turn A move\n");
     fx_do(&g, VERB_PASS, -1, -1, -1);
-    CHECK_EQ(crater_count(&g, 0), 1);
+    CHECK_EQ(game_crater_count(&g, 0), 1);
     CHECK_EQ(g.phase, PHASE_SACRIFICE);          /* buy and claim forfeited: (2,0) stays unclaimed */
     CHECK_EQ(fx_count(&g, VERB_CRITTER), 0);
     CHECK_EQ(fx_count(&g, VERB_SACRIFICE), 1);   /* a board sacrifice is still allowed */
@@ -79,10 +79,10 @@ TEST(rule_forced_sacrifice_with_a_full_crater_sacrifices_nothing)
                 "critter A 0 0 dark\n"
                 "crater A 3\n"
                 "turn A move\n");
-    int hand = hand_count(&g, 0);
+    int hand = game_hand_count(&g, 0);
     fx_do(&g, VERB_PASS, -1, -1, -1);
-    CHECK_EQ(crater_count(&g, 0), 3);
-    CHECK_EQ(hand_count(&g, 0), hand);
+    CHECK_EQ(game_crater_count(&g, 0), 3);
+    CHECK_EQ(game_hand_count(&g, 0), hand);
 }
 
 TEST(rule_a_second_tile_after_playing_onto_volcanic_soil)
@@ -134,7 +134,7 @@ TEST(rule_caldera_card_costs_one_of_each_once_per_turn)
     fx_apply(&g, i);
     CHECK_EQ(g.player[0].caldera_count, 1);
     CHECK_EQ(g.caldera_size, deck - 1);
-    CHECK_EQ(resource_total(&g.player[0]), 3);
+    CHECK_EQ(player_resource_total(&g.player[0]), 3);
     CHECK_EQ(fx_find(&g, VERB_BUY, -1, -1, BUY_CALDERA), -1);   /* once per turn */
 }
 

@@ -77,12 +77,12 @@ TEST(rule_end_last_land_tile_leaving_the_supply_then_final_and_finale_turns)
                             "resources B dark 3 medium 3 light 7\n"
                             "turn A buy\n");
     Game *g = &s.game;
-    REQUIRE(land_supply(g) == 1);
+    REQUIRE(game_land_supply(g) == 1);
     CHECK_EQ(g->end_triggered, END_NONE);
 
     /* A buys the last land tile: the end is triggered, the turn goes on. */
     fx_apply(g, fx_find_pay(g, VERB_BUY, fx_type("uno_dark"), 3, 0, 0));
-    CHECK_EQ(land_supply(g), 0);
+    CHECK_EQ(game_land_supply(g), 0);
     CHECK_EQ(g->end_triggered, END_SUPPLY);
     CHECK_EQ(g->pending.kind, DK_PLACE);
     fx_do(g, VERB_TILE, C(7, 0), -1, -1);
@@ -122,10 +122,10 @@ TEST(rule_end_last_land_tile_leaving_the_supply_then_final_and_finale_turns)
     check_invariants(g, __LINE__);
 
     /* One sacrifice only; no collection although B controls a light biome. */
-    CHECK_EQ(crater_count(g, 1), 1);
-    CHECK_EQ(land_critter_count(g, 1), 1);
+    CHECK_EQ(game_crater_count(g, 1), 1);
+    CHECK_EQ(game_land_critters(g, 1), 1);
     CHECK_EQ(g->player[1].resources[biome_by_name("light")], 2);
-    CHECK_EQ(resource_total(&g->player[1]), 2);
+    CHECK_EQ(player_resource_total(&g->player[1]), 2);
 
     /* Lava remains: A's finale turn, claim only (no move, no buying). */
     REQUIRE(g->active == 0);
@@ -249,19 +249,19 @@ TEST(rule_end_a_player_whose_hand_is_empty_at_the_end_of_their_turn)
 
     fx_session_scenario(&s, HAND_LAST "turn A claim\n");
     Game *g = &s.game;
-    REQUIRE(hand_count(g, 0) == 1);
+    REQUIRE(game_hand_count(g, 0) == 1);
     fx_do(g, VERB_CRITTER, C(0, 4), -1, -1);
     /* A's last critter is out; the turn finishes with collection (capped at 7). */
     while (g->active == 0 && g->pending.kind == DK_DISCARD)
         fx_apply(g, 0);
     CHECK_EQ(g->end_triggered, END_HAND_EMPTY);
-    CHECK_EQ(resource_total(&g->player[0]), 7);
+    CHECK_EQ(player_resource_total(&g->player[0]), 7);
     REQUIRE(g->active == 1);
     CHECK_EQ(g->mode, MODE_FINAL);
     REQUIRE(g->pending.kind == DK_MOVE);
     fx_do(g, VERB_PASS, -1, -1, -1);
     REQUIRE(g->pending.kind == DK_BUY);
-    CHECK(land_supply(g) > 0);
+    CHECK(game_land_supply(g) > 0);
     CHECK_EQ(tile_buys(g), 0);           /* no tiles in a final turn */
     CHECK(buys_of(g, BUY_VOLCANO) > 0);
     CHECK(buys_of(g, BUY_POINT) > 0);
@@ -270,7 +270,7 @@ TEST(rule_end_a_player_whose_hand_is_empty_at_the_end_of_their_turn)
         fx_apply(g, 0);
     CHECK(game_over(g));
     CHECK_EQ(g->end_reason, END_HAND_EMPTY);
-    CHECK_EQ(resource_total(&g->player[1]), 6);   /* no collection in the final turn */
+    CHECK_EQ(player_resource_total(&g->player[1]), 6);   /* no collection in the final turn */
     CHECK_EQ(g->pending.kind, DK_GAME_OVER);
     CHECK_EQ(game_options(g, opts, MAX_OPTIONS), 0);
     check_invariants(g, __LINE__);

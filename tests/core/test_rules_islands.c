@@ -17,11 +17,11 @@ TEST(rule_island_costs_seven_and_three_crater_critters_who_come_home)
                 "crater A 3\n"
                 "resources A dark 4 medium 3\n"
                 "turn A buy\n");
-    int hand = hand_count(&g, 0), supply = land_supply(&g);
+    int hand = game_hand_count(&g, 0), supply = game_land_supply(&g);
     fx_apply(&g, fx_find_pay(&g, VERB_BUY, BUY_ISLAND, 4, 3, 0));
-    CHECK_EQ(crater_count(&g, 0), 0);
-    CHECK_EQ(hand_count(&g, 0), hand + 3);
-    CHECK_EQ(resource_total(&g.player[0]), 0);
+    CHECK_EQ(game_crater_count(&g, 0), 0);
+    CHECK_EQ(game_hand_count(&g, 0), hand + 3);
+    CHECK_EQ(player_resource_total(&g.player[0]), 0);
     REQUIRE(g.pending.kind == DK_ISLAND);
 
     /* First tile: not touching land, within two steps of it. */
@@ -44,7 +44,7 @@ TEST(rule_island_costs_seven_and_three_crater_critters_who_come_home)
         CHECK(o[i].cell == C(2, 1) || o[i].cell == C(3, -1));
     fx_do(&g, VERB_TILE, C(2, 1), -1, -1);
     CHECK_EQ(g.board.land_count, 4);
-    CHECK_EQ(land_supply(&g), supply - 3);
+    CHECK_EQ(game_land_supply(&g), supply - 3);
     CHECK_EQ(g.phase, PHASE_CLAIM);   /* the island's tiles wait to be claimed */
     CHECK(fx_find(&g, VERB_CRITTER, C(2, 0), -1, -1) >= 0);
 }

@@ -110,7 +110,7 @@ static int nearest_other(const Game *g, int player, int cell, int upto)
 static int biome_types_controlled(const Game *g, int player)
 {
     View v;
-    view_compute(g, &v);
+    game_view(g, &v);
     int seen[BIOME_COUNT] = { 0 }, n = 0;
     for (int r = 0; r < v.rg.count; r++)
         if ((v.players_in[r] & (1 << player)) && !seen[v.rg.biome[r]]) {
@@ -156,13 +156,13 @@ TEST(rule_setup_uno_then_a_connecting_duo_then_a_connecting_trio_each_followed_b
             REQUIRE(n > 0);
             for (int i = 0; i < n; i++)   /* a critter goes on the tile just placed */
                 CHECK(opts[i].verb == VERB_CRITTER && opts[i].cell == tile_cell);
-            int before = land_critter_count(&g, p);
+            int before = game_land_critters(&g, p);
             apply_checked(&g, 0);
-            CHECK_EQ(land_critter_count(&g, p), before + 1);
+            CHECK_EQ(game_land_critters(&g, p), before + 1);
         }
     for (int p = 0; p < 2; p++) {
-        CHECK_EQ(land_critter_count(&g, p), 3);
-        CHECK_EQ(hand_count(&g, p), g.rules.critters_per_player - 3);
+        CHECK_EQ(game_land_critters(&g, p), 3);
+        CHECK_EQ(game_hand_count(&g, p), g.rules.critters_per_player - 3);
     }
     CHECK_EQ(g.board.land_count, 6);
 }
@@ -318,7 +318,7 @@ TEST(rule_setup_player_two_onwards_pick_two_bonus_resources_one_decision_per_tok
         int first = g.first_player;
         uint8_t before[MAX_PLAYERS][BIOME_COUNT];
         for (int p = 0; p < players; p++) {
-            CHECK_EQ(resource_total(&g.player[p]), biome_types_controlled(&g, p));
+            CHECK_EQ(player_resource_total(&g.player[p]), biome_types_controlled(&g, p));
             memcpy(before[p], g.player[p].resources, BIOME_COUNT);
         }
         int picks = 0, bonus = g.rules.later_player_bonus;
@@ -370,9 +370,9 @@ TEST(rule_setup_for_two_to_five_players)
             CHECK_EQ(g.board.land_count, 3 * players);
             for (int p = 0; p < players; p++) {
                 if (variation == 1)   /* separate islands always leave room for three critters */
-                    CHECK_EQ(land_critter_count(&g, p), 3);
-                CHECK_EQ(land_critter_count(&g, p) + hand_count(&g, p), g.rules.critters_per_player);
-                CHECK_EQ(crater_count(&g, p), 0);
+                    CHECK_EQ(game_land_critters(&g, p), 3);
+                CHECK_EQ(game_land_critters(&g, p) + game_hand_count(&g, p), g.rules.critters_per_player);
+                CHECK_EQ(game_crater_count(&g, p), 0);
             }
             play_setup(&g, &state);
             CHECK(g.phase != PHASE_SETUP);

@@ -9,8 +9,8 @@
 static int region_of(const Game *g, int q, int r, const char *biome)
 {
     View v;
-    view_compute(g, &v);
-    return view_region(g, &v, C(q, r), fx_area(g, q, r, biome));
+    game_view(g, &v);
+    return game_view_region(g, &v, C(q, r), fx_area(g, q, r, biome));
 }
 
 TEST(rule_stacking_must_match_at_least_one_edge)
@@ -93,7 +93,7 @@ TEST(rule_covered_critter_with_nowhere_to_go_returns_to_hand)
                 "critter B 0 0 dark\n"
                 "turn A place duo_dark_light\n");
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
-    CHECK_EQ(land_critter_count(&g, 1), 0);
+    CHECK_EQ(game_land_critters(&g, 1), 0);
     CHECK(g.pending.kind != DK_MIGRATE);
 }
 
@@ -134,7 +134,7 @@ TEST(rule_joining_a_biome)
     fx_do(&g, VERB_TILE, C(1, 0), -1, -1);
     CHECK_EQ(region_of(&g, 0, 0, "dark"), region_of(&g, 2, 0, "dark"));
     View v;
-    view_compute(&g, &v);
+    game_view(&g, &v);
     CHECK_EQ(v.rg.tiles[region_of(&g, 0, 0, "dark")], 3);
     CHECK_EQ(fx_count(&g, VERB_CRITTER), 0);   /* the joined tiles are A's now */
 }
@@ -153,14 +153,14 @@ TEST(rule_contested_biome_majority_keeps_the_difference)
                     "turn A place uno_dark\n");
     int a1 = fx_critter_on(&g, 1, 0, "dark"), a2 = fx_critter_on(&g, -1, 1, "dark");
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
-    CHECK_EQ(land_critter_count(&g, 1), 0);   /* B loses one: all it had */
+    CHECK_EQ(game_land_critters(&g, 1), 0);   /* B loses one: all it had */
     REQUIRE(g.pending.kind == DK_KEEP);        /* A loses one too, its choice */
     CHECK_EQ(g.pending.player, 0);
     CHECK_EQ(fx_count(&g, VERB_RETURN), 2);
     fx_do(&g, VERB_RETURN, -1, -1, a1);
     CHECK_EQ(game_critter(&g, a1)->place, AT_HAND);
     CHECK_EQ(game_critter(&g, a2)->place, AT_BOARD);
-    CHECK_EQ(land_critter_count(&g, 0), 1);
+    CHECK_EQ(game_land_critters(&g, 0), 1);
 }
 
 TEST(rule_contested_biome_tie_returns_every_critter)
@@ -171,8 +171,8 @@ TEST(rule_contested_biome_tie_returns_every_critter)
                 "critter B 0 -1 dark\n"
                 "turn A place uno_dark\n");
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
-    CHECK_EQ(land_critter_count(&g, 0), 0);
-    CHECK_EQ(land_critter_count(&g, 1), 0);
+    CHECK_EQ(game_land_critters(&g, 0), 0);
+    CHECK_EQ(game_land_critters(&g, 1), 0);
 }
 
 TEST(rule_three_way_contested_biome)
@@ -184,9 +184,9 @@ TEST(rule_three_way_contested_biome)
                     "critter C 0 -1 dark\n"
                     "turn A place uno_dark\n");
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
-    CHECK_EQ(land_critter_count(&g, 0), 0);
-    CHECK_EQ(land_critter_count(&g, 1), 0);
-    CHECK_EQ(land_critter_count(&g, 2), 0);
+    CHECK_EQ(game_land_critters(&g, 0), 0);
+    CHECK_EQ(game_land_critters(&g, 1), 0);
+    CHECK_EQ(game_land_critters(&g, 2), 0);
 }
 
 TEST(rule_two_critters_of_one_player_in_one_biome_keep_one_of_their_choice)

@@ -69,7 +69,7 @@ TEST(rule_claim_one_critter_per_uninhabited_tile)
     fx_do(&g, VERB_CRITTER, C(2, 0), fx_area(&g, 2, 0, "medium"), -1);
     CHECK_EQ(fx_count_at(&g, VERB_CRITTER, C(2, 0)), 0);   /* now inhabited */
     fx_do(&g, VERB_CRITTER, C(0, 0), -1, -1);
-    CHECK_EQ(land_critter_count(&g, 0), 2);
+    CHECK_EQ(game_land_critters(&g, 0), 2);
     CHECK(g.phase != PHASE_CLAIM);   /* nothing left to claim */
 }
 
@@ -99,8 +99,8 @@ TEST(rule_uninhabited_uno_joined_to_a_controlled_biome_counts_as_controlled)
                 "critter A 0 0 dark\n"
                 "turn A claim\n");
     View v;
-    view_compute(&g, &v);
-    CHECK_EQ(v.players_in[view_region(&g, &v, C(1, 0), 0)], 1);   /* A's */
+    game_view(&g, &v);
+    CHECK_EQ(v.players_in[game_view_region(&g, &v, C(1, 0), 0)], 1);   /* A's */
     CHECK_EQ(fx_count(&g, VERB_CRITTER), 0);                      /* not even A's own */
 }
 
@@ -122,11 +122,11 @@ TEST(rule_sacrifice_from_the_board_once_and_from_hand_for_five_once)
     CHECK(fx_find_pay(&g, VERB_SACRIFICE_HAND, -1, 4, 1, 0) >= 0);   /* 5 of any kinds */
     CHECK_EQ(fx_find_pay(&g, VERB_SACRIFICE_HAND, -1, 4, 0, 0), -1);
     fx_do(&g, VERB_SACRIFICE, -1, -1, fx_critter_on(&g, 0, 0, "dark"));
-    CHECK_EQ(crater_count(&g, 0), 1);
+    CHECK_EQ(game_crater_count(&g, 0), 1);
     CHECK_EQ(fx_count(&g, VERB_SACRIFICE), 0);                 /* the board sacrifice is spent */
     fx_apply(&g, fx_find_pay(&g, VERB_SACRIFICE_HAND, -1, 2, 3, 0));
-    CHECK_EQ(crater_count(&g, 0), 2);
-    CHECK_EQ(land_critter_count(&g, 0), 1);
+    CHECK_EQ(game_crater_count(&g, 0), 2);
+    CHECK_EQ(game_land_critters(&g, 0), 1);
     CHECK_EQ(g.player[0].resources[BIOME_DARK], 2);
     CHECK_EQ(g.player[0].resources[BIOME_MEDIUM], 0);
     CHECK(g.phase != PHASE_SACRIFICE || g.active != 0);   /* both spent: the step is over */
@@ -150,7 +150,7 @@ TEST(rule_the_crater_holds_three)
                 "resources A dark 5\n"
                 "turn A sacrifice\n");
     fx_do(&g, VERB_SACRIFICE, -1, -1, -1);
-    CHECK_EQ(crater_count(&g, 0), 3);
+    CHECK_EQ(game_crater_count(&g, 0), 3);
     CHECK_EQ(g.player[0].resources[BIOME_DARK], 5);   /* the hand sacrifice was not offered */
 }
 
@@ -191,11 +191,11 @@ TEST(rule_collection_over_seven_discards_down_to_seven)
     scenario_run(&g);
     REQUIRE(g.pending.kind == DK_DISCARD);
     CHECK_EQ(g.pending.player, 0);
-    CHECK_EQ(resource_total(&g.player[0]), 9);
+    CHECK_EQ(player_resource_total(&g.player[0]), 9);
     fx_do(&g, VERB_RESOURCE, -1, BIOME_MEDIUM, -1);
     REQUIRE(g.pending.kind == DK_DISCARD);
     fx_do(&g, VERB_RESOURCE, -1, BIOME_MEDIUM, -1);
-    CHECK_EQ(resource_total(&g.player[0]), 7);
+    CHECK_EQ(player_resource_total(&g.player[0]), 7);
     CHECK_EQ(g.player[0].resources[BIOME_MEDIUM], 0);
     CHECK_EQ(g.supply_resources[BIOME_MEDIUM], g.rules.resources_per_type);
     CHECK(g.pending.kind != DK_DISCARD || g.pending.player != 0);

@@ -114,8 +114,8 @@ TEST(rule_to_the_left_targets_the_next_player_even_on_a_shared_tile)
     /* Both opponents on the covered Trio are displaced (each may migrate or go home). */
     while (g->pending.kind == DK_MIGRATE)
         fx_do(g, VERB_RETURN, -1, -1, -1);
-    CHECK_EQ(land_critter_count(g, 1), 0);
-    CHECK_EQ(land_critter_count(g, 2), 2);
+    CHECK_EQ(game_land_critters(g, 1), 0);
+    CHECK_EQ(game_land_critters(g, 2), 2);
     session_close(&s);
 }
 

@@ -24,7 +24,7 @@ TEST(rule_volcano_wipes_out_every_critter_on_its_target)
     fx_do(&g, VERB_TARGET, C(0, 0), -1, -1);
     CHECK_EQ(board_top_class(&g.board, &g.rules, C(0, 0)), TILE_VOLCANO);
     CHECK_EQ(g.board.cells[C(0, 0)].height, 2);
-    CHECK_EQ(land_critter_count(&g, 0), 0);
+    CHECK_EQ(game_land_critters(&g, 0), 0);
     CHECK_EQ(game_critter(&g, b2)->place, AT_BOARD);   /* the neighbour is untouched */
     CHECK_EQ(g.player[0].volcanoes, 1);
 }
@@ -121,7 +121,7 @@ TEST(rule_evacuation_paid_moves_the_critter_within_its_biome)
     fx_apply(&g, fx_find_pay(&g, VERB_EVACUATE, b, 0, 1, 1));
     CHECK_EQ(game_critter(&g, b)->place, AT_BOARD);
     CHECK_EQ(game_critter(&g, b)->cell, C(2, 0));
-    CHECK_EQ(resource_total(&g.player[1]), 1);
+    CHECK_EQ(player_resource_total(&g.player[1]), 1);
 }
 
 TEST(rule_evacuation_refused_returns_the_critter_to_hand)
@@ -134,7 +134,7 @@ TEST(rule_evacuation_refused_returns_the_critter_to_hand)
     fx_do(&g, VERB_PASS, -1, -1, -1);
     /* Back in hand; B's own turn follows, where it may go on to the crater. */
     CHECK(game_critter(&g, b)->place != AT_BOARD);
-    CHECK_EQ(land_critter_count(&g, 1), 0);
+    CHECK_EQ(game_land_critters(&g, 1), 0);
 }
 
 TEST(rule_evacuation_unaffordable_loses_the_critter)

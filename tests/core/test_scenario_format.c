@@ -134,8 +134,8 @@ TEST(scenario_critters_crater_grid_and_counters)
                 "points B 2\n"
                 "caldera C rift\n"
                 "mode final\n");
-    CHECK_EQ(land_critter_count(&g, 2), 2);
-    CHECK_EQ(crater_count(&g, 1), 2);
+    CHECK_EQ(game_land_critters(&g, 2), 2);
+    CHECK_EQ(game_crater_count(&g, 1), 2);
     CHECK(g.unlocked[0][1]);
     CHECK_EQ(g.player[0].critters[0].place, AT_GRID);
     CHECK_EQ(g.player[0].volcanoes, 1);
@@ -199,7 +199,7 @@ TEST(scenario_unchecked_allows_a_deliberately_odd_position)
     static Game g;
     char err[300];
     CHECK(build(&g, "crater A 4\nunchecked\n", err, sizeof err) == 0);
-    CHECK_EQ(crater_count(&g, 0), 4);
+    CHECK_EQ(game_crater_count(&g, 0), 4);
 }
 
 TEST(scenario_built_twice_from_one_text_hashes_the_same)

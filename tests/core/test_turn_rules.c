@@ -124,7 +124,7 @@ TEST(evacuation_refused_for_want_of_resources_returns_the_critter)
     g.lava_count = 1;
     run_lava(&g);                                /* B holds no resources: no choice */
     CHECK(g.player[1].critters[0].place != AT_BOARD);   /* to hand (B's next turn may sacrifice it) */
-    CHECK_EQ(land_critter_count(&g, 1), 0);
+    CHECK_EQ(game_land_critters(&g, 1), 0);
 }
 
 TEST(evacuation_costs_two_and_moves_within_the_biome)
@@ -213,7 +213,7 @@ TEST(forced_sacrifice_when_no_tile_can_be_bought)
     g.moves_left = 1;
     char err[200];
     REQUIRE(game_apply(&g, 0, err, sizeof err) == 0);   /* pass the move */
-    CHECK_EQ(crater_count(&g, 0), 1);
+    CHECK_EQ(game_crater_count(&g, 0), 1);
     CHECK(g.phase != PHASE_BUY);
 }
 
@@ -227,11 +227,11 @@ TEST(forced_sacrifice_with_a_full_crater_sacrifices_nothing)
         g.player[0].critters[i].place = AT_CRATER;
     at(&g, PHASE_MOVE, DK_MOVE);
     g.moves_left = 1;
-    int hand = hand_count(&g, 0);
+    int hand = game_hand_count(&g, 0);
     char err[200];
     REQUIRE(game_apply(&g, 0, err, sizeof err) == 0);
-    CHECK_EQ(crater_count(&g, 0), 3);
-    CHECK_EQ(hand_count(&g, 0), hand);
+    CHECK_EQ(game_crater_count(&g, 0), 3);
+    CHECK_EQ(game_hand_count(&g, 0), hand);
 }
 
 TEST(buying_a_tile_is_compulsory_when_affordable_and_placeable)
@@ -274,9 +274,9 @@ TEST(collection_over_the_cap_asks_for_discards_down_to_it)
     g.player[0].sacrificed_board = g.player[0].sacrificed_hand = 1;
     flow_advance(&g);
     REQUIRE(g.pending.kind == DK_DISCARD);
-    CHECK_EQ(resource_total(&g.player[0]), 8);
+    CHECK_EQ(player_resource_total(&g.player[0]), 8);
     char err[200];
     REQUIRE(game_apply(&g, 0, err, sizeof err) == 0);
-    CHECK_EQ(resource_total(&g.player[0]), 7);
+    CHECK_EQ(player_resource_total(&g.player[0]), 7);
     CHECK(g.pending.kind != DK_DISCARD || g.pending.player != 0 || g.phase != PHASE_COLLECT);
 }
