@@ -5,6 +5,7 @@
 local NAME = "Cooperative critters"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders move freely; a bolt gives one such move
+local takeover_possible   -- below
 
 card {
   name = NAME,
@@ -12,8 +13,10 @@ card {
   middle = true,
   stars = 2,
   bolt = "move",
+  -- A holder's critters make such moves already: the bolt is for the others.
+  bolt_offer = function(player) return not game.holds(player, NAME) and takeover_possible(player) end,
   text = "Your critter may move onto another player's controlled biome of its tile: it wipes out their critter, or shares the biome if they cooperate too.",
-  ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step.",
+  ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step, offered to a player without the power when one of their critters could make it.",
 }
 
 -- A critter that moved with a Caldera bolt onto a holder's biome shares it
@@ -52,6 +55,14 @@ local function targets(c)
     end
   end
   return out
+end
+
+-- Whether some critter of the player could make such a move now.
+function takeover_possible(player)
+  for _, c in ipairs(game.critters(player)) do
+    if c.place == "board" and not c.fixed and #targets(c) > 0 then return true end
+  end
+  return false
 end
 
 game.action{
