@@ -38,10 +38,10 @@ local function shares(p, q, r, area)
 end
 
 -- Areas of critter c's tile in a biome another player controls, free or
--- held by a non-cooperating opponent's critter.
-local function targets(c)
+-- held by a non-cooperating opponent's critter (`biomes`: game.biomes()).
+local function targets(c, biomes)
   local out = {}
-  for _, biome in ipairs(game.biomes()) do
+  for _, biome in ipairs(biomes) do
     local others, mine, here = false, false, nil
     for _, a in ipairs(biome.areas) do
       if a.critter then
@@ -59,8 +59,9 @@ end
 
 -- Whether some critter of the player could make such a move now.
 function takeover_possible(player)
+  local biomes = game.biomes()
   for _, c in ipairs(game.critters(player)) do
-    if c.place == "board" and not c.fixed and #targets(c) > 0 then return true end
+    if c.place == "board" and not c.fixed and #targets(c, biomes) > 0 then return true end
   end
   return false
 end
@@ -72,10 +73,10 @@ game.action{
   move = true,
   offers = function(player)
     if not cooperates(player) and uses.left(player) <= 0 then return {} end
-    local out = {}
+    local out, biomes = {}, game.biomes()
     for _, c in ipairs(game.critters(player)) do
       if c.place == "board" and not c.fixed then
-        for _, a in ipairs(targets(c)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
+        for _, a in ipairs(targets(c, biomes)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
       end
     end
     return out
