@@ -5,13 +5,28 @@ local NAME = "Burrowing critters"
 local places = require("places")
 local uses = require("uses").new(NAME)
 
+-- Whether the player has more critters on the board than burrows or
+-- emergences left this turn: each critter is burrowed or let emerge once to
+-- any effect, so only then could a bolt's one more be used.
+local function critter_to_spare(player)
+  local left, n = uses.left(player), 0
+  for _, c in ipairs(game.critters(player)) do
+    if c.place == "board" then
+      n = n + 1
+      if n > left then return true end
+    end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 1, 3 },
   stars = 2,
   bolt = "sacrifice",
+  bolt_offer = critter_to_spare,
   text = "In your sacrifice step you may burrow one of your critters (or let one emerge): a burrowed critter is safe from stacking, cannot move, does not collect, and emerges at the end.",
-  ruling = "One burrow or emergence per sacrifice step, besides the usual sacrifice. A burrowed critter stays where it is (it cannot move, migrate, evacuate or be sacrificed), its stack cannot be stacked on, it collects nothing, does not count for targeting and takes no part in contests, but still holds its biome against claims; a volcano still wipes it out. All emerge at the end and score as usual. Caldera bolt: one more burrow or emergence this turn, in the sacrifice step.",
+  ruling = "One burrow or emergence per sacrifice step, besides the usual sacrifice. A burrowed critter stays where it is (it cannot move, migrate, evacuate or be sacrificed), its stack cannot be stacked on, it collects nothing, does not count for targeting and takes no part in contests, but still holds its biome against claims; a volcano still wipes it out. All emerge at the end and score as usual. Caldera bolt: one more burrow or emergence this turn, in the sacrifice step, offered only when the player has more critters on the board than burrows or emergences left this turn.",
 }
 
 -- What a burrowed critter is, for the engine: traits it enforces.

@@ -7,18 +7,35 @@ local COST = 4
 local places = require("places")
 local uses = require("uses").new(NAME)
 
+local COLOSSAL = game.critter_mark{ name = "colossal" }
+
+local function total(have) return have.dark + have.medium + have.light end
+
+-- Whether one upgrade more than the player's upgrades left this turn could
+-- be made: a regular critter on the board for each, and 4 resources for each.
+local function upgrade_to_spare(player)
+  local want = uses.left(player) + 1
+  if total(game.resources(player)) < COST * want then return false end
+  local n = 0
+  for _, c in ipairs(game.critters(player)) do
+    if c.place == "board" and not c.marks[COLOSSAL] then
+      n = n + 1
+      if n >= want then return true end
+    end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 1, 3 },
   stars = 3,
   bolt = "claim",
+  bolt_offer = upgrade_to_spare,
   text = "In your claim step a critter may be upgraded for 4 resources to a 2-hit-point Colossal critter worth 4 points.",
-  ruling = "Once per claim step, on a regular critter of the holder's on the board, for 4 resources of the holder's choosing (each distinct payment is offered). The second hit point: arriving lava is stopped (the lava is removed), a magma bomb or other blow is absorbed, an eruption must be fled, for free, to the critter's biome elsewhere (it is lost only if nowhere can take it); a takeover by a Cooperative critter is parried and the mover goes home. Each costs the Colossal its second hit point. It scores 4 points: 1 as a critter, 3 more here. Caldera bolt: one more upgrade this turn, in the claim step.",
+  ruling = "Once per claim step, on a regular critter of the holder's on the board, for 4 resources of the holder's choosing (each distinct payment is offered). The second hit point: arriving lava is stopped (the lava is removed), a magma bomb or other blow is absorbed, an eruption must be fled, for free, to the critter's biome elsewhere (it is lost only if nowhere can take it); a takeover by a Cooperative critter is parried and the mover goes home. Each costs the Colossal its second hit point. It scores 4 points: 1 as a critter, 3 more here. Caldera bolt: one more upgrade this turn, in the claim step, offered only when the player has a regular critter on the board and 4 resources for it beyond the upgrades they have left.",
 }
 
-local COLOSSAL = game.critter_mark{ name = "colossal" }
-
-local function total(have) return have.dark + have.medium + have.light end
 
 local PAY = game.question{
   name = "colossal_payment",

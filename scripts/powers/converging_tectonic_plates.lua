@@ -5,13 +5,22 @@
 local NAME = "Converging tectonic plates"
 local islands = require("islands")
 
+-- Whether some island can shift now (what a bolt's shift needs).
+local function any_island_can_shift()
+  for _, island in ipairs(game.islands()) do
+    if #game.island_shifts(island[1].q, island[1].r) > 0 then return true end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 2, 4 },
   stars = 3,
   bolt = "buy",
+  bolt_offer = any_island_can_shift,
   text = "Once in the main game (and again in your final turn) shift a whole island up to 2 spaces; it stops as soon as it touches another island.",
-  ruling = "Offered as the holder's buy step begins: once in the main game, once more in their final turn. The island moves 1 or 2 spaces in one of six directions, a space at a time, stopping when it touches land; each shift is offered as where the island's first tile lands. Ties in the contests that follow go to the mover, unless a Cooperative, Pack or Herding holder is among them. Caldera bolt: one shift this turn, in the buy step.",
+  ruling = "Offered as the holder's buy step begins: once in the main game, once more in their final turn. The island moves 1 or 2 spaces in one of six directions, a space at a time, stopping when it touches land; each shift is offered as where the island's first tile lands. Ties in the contests that follow go to the mover, unless a Cooperative, Pack or Herding holder is among them. Caldera bolt: one shift this turn, in the buy step, offered only while some island can shift.",
 }
 
 local C = islands.new{

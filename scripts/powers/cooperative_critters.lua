@@ -5,6 +5,7 @@
 local NAME = "Cooperative critters"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders move freely; a bolt gives one such move
+local takeover_possible   -- below
 
 card {
   name = NAME,
@@ -12,8 +13,10 @@ card {
   middle = true,
   stars = 2,
   bolt = "move",
+  -- A holder's critters make such moves already: the bolt is for the others.
+  bolt_offer = function(player) return not game.holds(player, NAME) and takeover_possible(player) end,
   text = "Your critter may move onto another player's controlled biome of its tile: it wipes out their critter, or shares the biome if they cooperate too.",
-  ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step.",
+  ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step, offered to a player without the power when one of their critters could make it.",
 }
 
 -- A critter that moved with a Caldera bolt onto a holder's biome shares it
@@ -35,10 +38,10 @@ local function shares(p, q, r, area)
 end
 
 -- Areas of critter c's tile in a biome another player controls, free or
--- held by a non-cooperating opponent's critter.
-local function targets(c)
+-- held by a non-cooperating opponent's critter (`biomes`: game.biomes()).
+local function targets(c, biomes)
   local out = {}
-  for _, biome in ipairs(game.biomes()) do
+  for _, biome in ipairs(biomes) do
     local others, mine, here = false, false, nil
     for _, a in ipairs(biome.areas) do
       if a.critter then
@@ -54,6 +57,15 @@ local function targets(c)
   return out
 end
 
+-- Whether some critter of the player could make such a move now.
+function takeover_possible(player)
+  local biomes = game.biomes()
+  for _, c in ipairs(game.critters(player)) do
+    if c.place == "board" and not c.fixed and #targets(c, biomes) > 0 then return true end
+  end
+  return false
+end
+
 game.action{
   name = "cooperative_move",
   at = "move",
@@ -61,10 +73,10 @@ game.action{
   move = true,
   offers = function(player)
     if not cooperates(player) and uses.left(player) <= 0 then return {} end
-    local out = {}
+    local out, biomes = {}, game.biomes()
     for _, c in ipairs(game.critters(player)) do
       if c.place == "board" and not c.fixed then
-        for _, a in ipairs(targets(c)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
+        for _, a in ipairs(targets(c, biomes)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
       end
     end
     return out

@@ -6,19 +6,36 @@ local NAME = "Erosion"
 local places = require("places")
 local uses = require("uses").new(NAME)
 
+-- How many erosions one after another the stack at `at` allows: all but its
+-- bottom tile, when it is uninhabited and without lava or a volcano.
+local function erosions_at(at)
+  local s = game.stack(at.q, at.r)
+  if s.height < 2 or s.lava or s.top == "volcano" or #game.critters_at(at.q, at.r) > 0 then return 0 end
+  return s.height - 1
+end
+
+local function erodible(at) return erosions_at(at) > 0 end
+
+-- Whether the board allows more erosions than the player has left this turn,
+-- so that a bolt's one more erosion could be used.
+local function erosion_to_spare(player)
+  local left, n = uses.left(player), 0
+  for _, at in ipairs(game.land()) do
+    n = n + erosions_at(at)
+    if n > left then return true end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 2, 4 },
   stars = 1,
   bolt = "claim",
+  bolt_offer = erosion_to_spare,
   text = "Once per turn, before claiming, remove the top tile of an uninhabited stack of two or more; the tile beneath can then be claimed.",
-  ruling = "Offered among the claim step's options, once per turn. Caldera bolt: one more erosion this turn, offered in the claim step.",
+  ruling = "Offered among the claim step's options, once per turn. Caldera bolt: one more erosion this turn, offered in the claim step only when a stack is left for it to erode beyond the erosions the player already has this turn.",
 }
-
-local function erodible(at)
-  local s = game.stack(at.q, at.r)
-  return s.height >= 2 and not s.lava and s.top ~= "volcano" and #game.critters_at(at.q, at.r) == 0
-end
 
 game.action{
   name = "erode",

@@ -4,16 +4,54 @@
 local NAME = "Flying critters"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders fly through the card's reach; bolts give one flight
+local flight_beyond_reach   -- below
 
 card {
   name = NAME,
   levels = { 2, 4 },
   stars = 2,
   bolt = "move",
+  bolt_offer = function(player) return flight_beyond_reach(player) end,
   abilities = { reach = "any" },
   text = "In your move step a critter may fly to any uncontrolled biome any distance away, even on an inhabited tile.",
-  ruling = "Caldera bolt: in this move step one critter may fly, as the power allows.",
+  ruling = "Caldera bolt: in this move step one critter may fly, as the power allows; offered to a player without the power when some uncontrolled biome lies beyond their critters' ordinary reach.",
 }
+
+-- Every flight the player's critters could make now: onto any area of an
+-- uncontrolled biome, anywhere but the critter's own tile.
+local function flights(player)
+  local out = {}
+  for _, biome in ipairs(game.biomes()) do
+    local free = true
+    for _, a in ipairs(biome.areas) do if a.critter then free = false end end
+    if free then
+      for _, a in ipairs(biome.areas) do
+        for _, c in ipairs(game.critters(player)) do
+          if c.place == "board" and not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) then
+            out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area }
+          end
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- Whether some flight goes where the critter's ordinary move could not (a
+-- holder's moves reach anywhere already, so never for a holder).
+function flight_beyond_reach(player)
+  if game.holds(player, NAME) then return false end
+  local reach = {}   -- critter index -> { ["q,r,area"] = true }
+  for _, f in ipairs(flights(player)) do
+    local i = f.critter.index
+    if not reach[i] then
+      reach[i] = {}
+      for _, t in ipairs(game.move_targets(player, i)) do reach[i][t.q .. "," .. t.r .. "," .. t.area] = true end
+    end
+    if not reach[i][f.q .. "," .. f.r .. "," .. f.value] then return true end
+  end
+  return false
+end
 
 -- The bolt's flight: a move onto any uncontrolled biome area, anywhere.
 game.action{
@@ -23,21 +61,7 @@ game.action{
   move = true,
   offers = function(player)
     if uses.left(player) <= 0 then return {} end
-    local out = {}
-    for _, biome in ipairs(game.biomes()) do
-      local free = true
-      for _, a in ipairs(biome.areas) do if a.critter then free = false end end
-      if free then
-        for _, a in ipairs(biome.areas) do
-          for _, c in ipairs(game.critters(player)) do
-            if c.place == "board" and not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) then
-              out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area }
-            end
-          end
-        end
-      end
-    end
-    return out
+    return flights(player)
   end,
   label = function(opt)
     return ("Fly %s to the area %d at %s"):format(places.critter(opt.critter), opt.value, places.at(opt))

@@ -2,14 +2,34 @@
 -- A summoned island may take a fourth tile.
 
 local NAME = "Island forger"
+local purchases = require("purchases").new(NAME)
+
+-- What content/costs.lua asks (no reader gives prices): an island costs 7
+-- resources of any types (nothing for a player with at most 1 resource) and
+-- takes 3 critters from the crater; it has 3 tiles, so a fourth needs 4 land
+-- tiles in the supply.
+local ISLAND_PRICE, ISLAND_CRATER, FOURTH = 7, 3, 4
+
+-- Whether the player could summon an island this turn that a bolt would let
+-- take a fourth tile: not a holder (whose islands take it already), a
+-- purchase left (where the count is known), the crater's critters, the
+-- supply's tiles and the price.
+local function island_to_forge(player)
+  if game.holds(player, NAME) or purchases.left() == 0 then return false end
+  if game.supply().land < FOURTH or game.crater(player) < ISLAND_CRATER then return false end
+  local have = game.resources(player)
+  local total = have.dark + have.medium + have.light
+  return total >= ISLAND_PRICE or total <= 1
+end
 
 card {
   name = NAME,
   levels = { 3, 4 },
   stars = 3,
   bolt = "buy",
+  bolt_offer = island_to_forge,
   text = "When you summon an island you may take a fourth tile; island tiles need not match edges.",
-  ruling = "The fourth tile is optional (\"you may\"): after the third, the summoner may stop, since taking it can empty the supply and end the game. Island tiles never need matching edges (the base ruling for islands). Caldera bolt: an island summoned this turn may take the fourth tile; offered in the buy step.",
+  ruling = "The fourth tile is optional (\"you may\"): after the third, the summoner may stop, since taking it can empty the supply and end the game. Island tiles never need matching edges (the base ruling for islands). Caldera bolt: an island summoned this turn may take the fourth tile; offered in the buy step to a player without the power who could summon an island now (a purchase left, three critters in the crater, its price, four land tiles in the supply).",
 }
 
 local S = game.state{ bolt_turn = game.per_player(0) }

@@ -6,13 +6,17 @@ local NAME = "Landslide"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders slide at every volcano; a bolt adds one on the player's own
 
+local slide_possible   -- below
+
 card {
   name = NAME,
   levels = { 2, 4 },
   stars = 2,
   bolt = "target",
+  -- A holder slides at every volcano already: the bolt is for the others.
+  bolt_offer = function(player) return not game.holds(player, NAME) and slide_possible() end,
   text = "Whenever a volcano is activated you may slide a tile next to it onto a lower neighbouring tile, crushing critters that cannot escape.",
-  ruling = "Each holder, in turn order from the active player, first picks the stack next to the volcano whose top tile slides (stacks of two or more tiles, so one stays), then the lower land stack next to it where it lands (not the volcano); edges need not match. Critters riding the tile survive; those under it flee as from lava, paying to evacuate, or are lost. Caldera bolt: a slide when your own volcano erupts this turn; offered while choosing a volcano's target.",
+  ruling = "Each holder, in turn order from the active player, first picks the stack next to the volcano whose top tile slides (stacks of two or more tiles, so one stays), then the lower land stack next to it where it lands (not the volcano); edges need not match. Critters riding the tile survive; those under it flee as from lava, paying to evacuate, or are lost. Caldera bolt: a slide when your own volcano erupts this turn; offered while choosing a volcano's target, to a player without the power, when some stack of two or more has a lower neighbour to slide onto and another the volcano could go on.",
 }
 
 local function can_take(s) return s.height > 0 and not s.lava and s.top ~= "volcano" end
@@ -27,6 +31,33 @@ local function destinations(from, volcano)
     end
   end
   return out
+end
+
+-- Whether a volcano could go on the stack `s` (the targeting rules may still
+-- forbid it).
+local function may_erupt_on(s) return can_take(s) and not s.no_build end
+
+-- Whether some landslide could follow a volcano set off now: a stack of two or
+-- more with a lower land neighbour to slide onto and another neighbour the
+-- volcano could go on.
+function slide_possible()
+  for _, from in ipairs(game.land()) do
+    local fs = game.stack(from.q, from.r)
+    if fs.height >= 2 and can_take(fs) then
+      local lower, sites, both = 0, 0, 0
+      for _, n in ipairs(game.neighbours(from.q, from.r)) do
+        local ns = game.stack(n.q, n.r)
+        local is_lower = can_take(ns) and not ns.no_build and ns.height < fs.height
+        local is_site = may_erupt_on(ns)
+        lower = lower + (is_lower and 1 or 0)
+        sites = sites + (is_site and 1 or 0)
+        both = both + ((is_lower and is_site) and 1 or 0)
+      end
+      -- a lower stack and a site that are not one and the same
+      if lower > 0 and sites > 0 and not (lower == 1 and sites == 1 and both == 1) then return true end
+    end
+  end
+  return false
 end
 
 local WHERE = game.question{

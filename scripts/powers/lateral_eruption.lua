@@ -10,8 +10,11 @@ card {
   levels = { 2, 4 },
   stars = 3,
   bolt = "target",
+  -- Each lateral eruption takes a Volcano from the supply: one more than the
+  -- player's lateral eruptions left this turn.
+  bolt_offer = function(player) return game.supply().volcanoes > uses.left(player) end,
   text = "When you buy a volcano you may roll a d4 for a second explosion site beside it.",
-  ruling = "When the holder activates a volcano they may roll a d4 for a second explosion site (the pictures are missing): the holder picks the side, a neighbouring stack that becomes number 1, and the d4 counts clockwise from it over the volcano's neighbours. If the rolled neighbour can take a volcano (a land stack without lava or a volcano; it may be higher) it erupts too, with its own lava but no second Power Grid unlock; the supply must still hold a Volcano. Caldera bolt: a lateral eruption for a volcano activated this turn; offered while choosing a volcano's target.",
+  ruling = "When the holder activates a volcano they may roll a d4 for a second explosion site (the pictures are missing): the holder picks the side, a neighbouring stack that becomes number 1, and the d4 counts clockwise from it over the volcano's neighbours. If the rolled neighbour can take a volcano (a land stack without lava or a volcano; it may be higher) it erupts too, with its own lava but no second Power Grid unlock; the supply must still hold a Volcano. Caldera bolt: a lateral eruption for a volcano activated this turn; offered while choosing a volcano's target, as long as the supply holds a Volcano for it.",
 }
 
 local SIDE = game.question{

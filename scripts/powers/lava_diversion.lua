@@ -4,12 +4,31 @@
 local NAME = "Lava diversion"
 local places = require("places")
 
+-- Whether lava on the board will flow at this turn's lava step: lava on land
+-- with a lower neighbour (the ocean included). Lava in the ocean turns to soil.
+local function lava_will_flow()
+  if game.lava_count() == 0 then return false end
+  for _, at in ipairs(game.land()) do
+    local s = game.stack(at.q, at.r)
+    if s.lava then
+      for _, n in ipairs(game.neighbours(at.q, at.r)) do
+        if game.stack(n.q, n.r).height < s.height then return true end
+      end
+    end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 1, 3 },
   stars = 1,
+  -- The flows are announced at an internal decision where no card can be
+  -- played, so the bolt is played at the turn's last decision before them.
+  bolt = "sacrifice",
+  bolt_offer = lava_will_flow,
   text = "After a lava flow's target is rolled you may roll a d6 to divert it: 1-2 and 5-6 send it to a neighbouring tile, 3-4 keep it on course.",
-  ruling = "Every holder, in turn order from the active player, may try once per flow: with two flows announced together, each is offered. The two tiles flanking the target (the source's neighbours either side of it) are renumbered: 1-2 diverts the lava to the one clockwise before the target, 3-4 keeps its course, 5-6 diverts it to the one after. Diverted lava may go to any height; a flank past the board's edge keeps the lava on course.",
+  ruling = "Every holder, in turn order from the active player, may try once per flow: with two flows announced together, each is offered. The two tiles flanking the target (the source's neighbours either side of it) are renumbered: 1-2 diverts the lava to the one clockwise before the target, 3-4 keeps its course, 5-6 diverts it to the one after. Diverted lava may go to any height; a flank past the board's edge keeps the lava on course. Caldera bolt: one diversion at this turn's lava step, holder or not: played in the sacrifice step while lava on the board will flow (no card can be played while the flows are announced); when they are, the player picks one flow and rolls for it as above.",
 }
 
 -- The flow a question is about, as it stands now (an earlier holder may have
@@ -19,6 +38,21 @@ local function flow_now(context)
   local flow = game.lava_flows()[context.flow]
   if flow and places.same(flow, context.from) then return flow end
   return nil
+end
+
+local S = game.state{ bolt_turn = game.per_player(0) }   -- the turn a bolt was played in
+
+-- The d6 for flow number `number` (a game.lava_flows() entry `flow`).
+local function roll_to_divert(number, flow)
+  local dir
+  for _, n in ipairs(game.neighbours(flow.q, flow.r)) do
+    if n.q == flow.to_q and n.r == flow.to_r then dir = n.dir end
+  end
+  if not dir then return end
+  local roll = game.roll(6)
+  local side = roll <= 2 and (dir + 4) % 6 + 1 or roll >= 5 and dir % 6 + 1 or nil
+  local to = side and game.neighbour(flow.q, flow.r, side)
+  if to then game.divert_lava(number, to.q, to.r) end
 end
 
 local TRY = game.question{
@@ -34,20 +68,36 @@ local TRY = game.question{
   answer = function(ev)
     if ev.passed then return end
     local flow = flow_now(ev.context)
-    if not flow then return end
-    local dir
-    for _, n in ipairs(game.neighbours(flow.q, flow.r)) do
-      if n.q == flow.to_q and n.r == flow.to_r then dir = n.dir end
-    end
-    if not dir then return end
-    local roll = game.roll(6)
-    local side = roll <= 2 and (dir + 4) % 6 + 1 or roll >= 5 and dir % 6 + 1 or nil
-    local to = side and game.neighbour(flow.q, flow.r, side)
-    if to then game.divert_lava(ev.context.flow, to.q, to.r) end
+    if flow then roll_to_divert(ev.context.flow, flow) end
+  end,
+}
+
+-- A player who played a bolt this turn (S.bolt_turn) picks one of this lava
+-- step's flows, each choice at its source, and rolls for it.
+local BOLT = game.question{
+  name = "lava_diversion_bolt",
+  prompt = "Which lava flow do you roll to divert?",
+  label = function(choice)
+    local flow = game.lava_flows()[choice.value]
+    local to = flow and places.at{ q = flow.to_q, r = flow.to_r } or "its target"
+    return ("Roll the d6 for the lava flowing from %s to %s"):format(places.at(choice), to)
+  end,
+  pass = "Let them all flow",
+  answer = function(ev)
+    if ev.passed then return end
+    local flow = game.lava_flows()[ev.value]
+    if flow and places.same(flow, ev) then roll_to_divert(ev.value, flow) end
   end,
 }
 
 on("lava_flow", function(ev)
+  local active = game.active()
+  if ev.flow == 1 and S.bolt_turn[active] == game.turn() then   -- all of the step's flows are decided
+    S.bolt_turn[active] = 0
+    local choices = {}
+    for i, flow in ipairs(game.lava_flows()) do choices[i] = { value = i, q = flow.q, r = flow.r } end
+    BOLT:ask(active, choices)
+  end
   for k = 0, game.players() - 1 do
     local p = (game.active() + k) % game.players()
     if game.holds(p, NAME) then
@@ -55,4 +105,8 @@ on("lava_flow", function(ev)
       TRY:ask(p, { { value = 1, q = to.q, r = to.r } }, { flow = ev.flow, from = { q = ev.q, r = ev.r }, to = to })
     end
   end
+end, 0, NAME)
+
+on("caldera_played", function(ev)
+  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
 end, 0, NAME)

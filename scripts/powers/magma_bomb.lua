@@ -5,13 +5,36 @@
 local NAME = "Magma bomb"
 local places = require("places")
 
+-- Whether a volcano could go on the stack at `at` (land without lava or a
+-- volcano, where building is allowed); the targeting rules may still forbid it.
+local function may_erupt_on(at)
+  local s = game.stack(at.q, at.r)
+  return s.height > 0 and not s.lava and s.top ~= "volcano" and not s.no_build
+end
+
+-- Whether some critter on the board stands next to a stack a volcano could go
+-- on: only there can the magma of a volcano set off now land on a critter.
+local function critter_in_range()
+  for p = 0, game.players() - 1 do
+    for _, c in ipairs(game.critters(p)) do
+      if c.place == "board" then
+        for _, n in ipairs(game.neighbours(c.q, c.r)) do
+          if may_erupt_on(n) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 1, 3 },
   stars = 2,
   bolt = "target",
+  bolt_offer = critter_in_range,
   text = "Once per round, whenever someone sets off a volcano, roll a d6: the magma lands on that neighbour of the volcano and wipes out the critters there.",
-  ruling = "Once per round for each holder. The d6 picks the neighbour of the volcano, numbered clockwise from east; it may be higher than the volcano. Every critter there takes a blow: it returns to its owner's hand, unless something spares it (a Colossal critter loses its second hit point). A neighbour past the board's edge is a miss. Caldera bolt: a throw at a volcano set off this turn, besides the round's one; offered while choosing a volcano's target.",
+  ruling = "Once per round for each holder. The d6 picks the neighbour of the volcano, numbered clockwise from east; it may be higher than the volcano. Every critter there takes a blow: it returns to its owner's hand, unless something spares it (a Colossal critter loses its second hit point). A neighbour past the board's edge is a miss. Caldera bolt: a throw at a volcano set off this turn, besides the round's one; offered while choosing a volcano's target, when some critter stands next to a stack the volcano could go on.",
 }
 
 local S = game.state{

@@ -5,13 +5,22 @@
 local NAME = "Rift"
 local islands = require("islands")
 
+-- Whether some island can be split now (what a bolt's rift needs).
+local function any_island_can_rift()
+  for _, island in ipairs(game.islands()) do
+    if #game.rifts(island[1].q, island[1].r) > 0 then return true end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 2, 4 },
   stars = 4,
   bolt = "buy",
+  bolt_offer = any_island_can_rift,
   text = "Once in the main game (and again in your final turn) split an island in two, leaving one ocean space between the parts.",
-  ruling = "Offered as the holder's buy step begins: once in the main game, once more in their final turn. The line is straight, between two rows of hexes on one of three axes, and crosses the island; the chosen part moves one space straight away from it into open ocean. Each rift is offered as where the moving part's first tile lands. Ties in the contests that follow go to the rifter, unless a Cooperative, Pack or Herding holder is among them. Caldera bolt: one rift this turn, in the buy step.",
+  ruling = "Offered as the holder's buy step begins: once in the main game, once more in their final turn. The line is straight, between two rows of hexes on one of three axes, and crosses the island; the chosen part moves one space straight away from it into open ocean. Each rift is offered as where the moving part's first tile lands. Ties in the contests that follow go to the rifter, unless a Cooperative, Pack or Herding holder is among them. Caldera bolt: one rift this turn, in the buy step, offered only while some island can be split (an island of one tile cannot).",
 }
 
 local R = islands.new{

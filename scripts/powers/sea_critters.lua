@@ -9,14 +9,16 @@
 local NAME = "Sea critters"
 local places = require("places")
 local uses = require("uses").new(NAME)
+local sea_action_possible   -- below, with the sea actions
 
 card {
   name = NAME,
   levels = { 2, 4 },
   stars = 1,
   bolt = "claim",
+  bolt_offer = function(player) return sea_action_possible(player) end,
   text = "Once per turn place a critter in the ocean, move a sea critter to another ocean space, or bring it ashore onto an uncontrolled biome.",
-  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava or frost; one in a frozen space stays there; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be, and moving land (a shift or a rift) never enters its space; when land forms under it (lava turning to soil, an island summoned over it) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step.",
+  ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava or frost; one in a frozen space stays there; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be, and moving land (a shift or a rift) never enters its space; when land forms under it (lava turning to soil, an island summoned over it) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step, offered only while a sea action is possible (a critter in hand and an open space, or a sea critter that can swim or come ashore).",
 }
 
 local function sea_critters(player)
@@ -60,8 +62,9 @@ local function landings(at)
   return out
 end
 
-local function offers(player, kind)
-  if uses.left(player) <= 0 then return {} end
+-- The sea actions of `kind` ("put", "swim" or "ashore") the board allows
+-- the player now, whatever their uses left.
+local function sea_actions(player, kind)
   local out = {}
   if kind == "put" then
     if game.hand(player) == 0 then return out end
@@ -79,6 +82,19 @@ local function offers(player, kind)
     end
   end
   return out
+end
+
+local function offers(player, kind)
+  if uses.left(player) <= 0 then return {} end
+  return sea_actions(player, kind)
+end
+
+-- Whether any sea action is possible now (what a bolt's sea action needs).
+function sea_action_possible(player)
+  for _, kind in ipairs{ "put", "swim", "ashore" } do
+    if #sea_actions(player, kind) > 0 then return true end
+  end
+  return false
 end
 
 local function first_in_hand(player)

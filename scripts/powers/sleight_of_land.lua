@@ -4,13 +4,25 @@
 local NAME = "Sleight of land"
 local uses = require("uses").new(NAME)
 
+-- Whether a volcano could go on a tile that turning changes: a Duo or a Trio
+-- (two areas or more) without lava, where building is allowed.
+local function turnable_target()
+  for _, at in ipairs(game.land()) do
+    local s = game.stack(at.q, at.r)
+    if (s.areas or 0) >= 2 and not s.lava and not s.no_build then return true end
+  end
+  return false
+end
+
 card {
   name = NAME,
   levels = { 1, 3 },
   stars = 0,
   bolt = "target",
+  -- Not for a holder whose own turn of the tile is still unused this turn.
+  bolt_offer = function(player) return uses.left(player) == 0 and turnable_target() end,
   text = "When you activate a volcano you may turn the target tile to any orientation before the Volcano is placed on it.",
-  ruling = "Each turn of the tile that gives a different pattern of edges is offered. Caldera bolt: while choosing a volcano's target, the tile may be turned as the power allows.",
+  ruling = "Each turn of the tile that gives a different pattern of edges is offered. Caldera bolt: while choosing a volcano's target, the tile may be turned as the power allows; offered only when a Duo or Trio could be the target and the player has no turn of their own left this turn.",
 }
 
 -- The turn chosen, carried out once the volcano's blow has fallen (rulebook:

@@ -280,3 +280,29 @@ test("burrowed critters emerge at the end and score", function()
   expect_eq(a.critters, 1)
   expect_eq(a.edges, 1)
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a burrowing bolt is not offered when the player has no critter on the board", function()
+  scenario[[
+    turn A sacrifice
+    caldera A Burrowing_critters
+    tile 0 0 uno_dark
+    tile 6 0 uno_medium
+    critter B 6 0 medium
+  ]]
+  expect(not offered("Caldera card Burrowing critters"), "offered with nothing to burrow")
+end)
+
+test("a burrowing bolt is not offered to a holder whose own burrow covers their one critter", function()
+  scenario[[
+    turn A sacrifice
+    hold A Burrowing_critters
+    caldera A Burrowing_critters
+    tile 0 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+  ]]
+  expect(offered("Burrow A's critter at (0,0)"), "the holder's burrow was not offered")
+  expect(not offered("Caldera card Burrowing critters"), "offered for a second action on one critter")
+end)

@@ -296,3 +296,20 @@ test("a Colossal critter fleeing an eruption is told it must flee, not that lava
   expect(not prompt:find("Lava"), "prompt: " .. prompt)
   expect(prompt:find("must flee, for free", 1, true), "prompt: " .. prompt)
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("colossal critter bolt is not offered without 4 resources to pay", function()
+  scenario(claiming("dark 2 light 1", "caldera A Colossal_critter"))
+  expect(not offered("Caldera card Colossal critter"), "offered with 3 resources")
+end)
+
+test("colossal critter bolt is not offered when no critter could take the upgrade", function()
+  scenario(claiming("dark 4", "caldera A Colossal_critter\nmark 0 0 1 colossal\nmark 1 0 1 colossal"))
+  expect(not offered("Caldera card Colossal critter"), "offered with every critter Colossal already")
+end)
+
+test("colossal critter bolt is not offered to a holder who can pay for one upgrade only", function()
+  scenario(claiming("dark 4 light 3", "hold A Colossal_critter\ncaldera A Colossal_critter"))
+  expect(offered("Make A's critter at (0,0) Colossal"), "the holder's upgrade was not offered")
+  expect(not offered("Caldera card Colossal critter"), "offered for a second upgrade with 7 resources")
+end)

@@ -300,3 +300,12 @@ test("a converging plates bolt gives one shift in the buy step", function()
   expect_eq(game.stack(0, 1).tile, "uno_dark")
   expect_eq(decision().kind, "buy", "the buy step did not go on")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+-- A cell mark on an island's tile keeps that island where it is.
+test("a converging plates bolt is not offered when no island can shift", function()
+  scenario(BOLT .. "mark 0 0 frozen\nmark -6 0 frozen")
+  pass()
+  expect_eq(decision().kind, "buy")
+  expect(not offered("Caldera card Converging tectonic plates"), "offered with every island held in place")
+end)

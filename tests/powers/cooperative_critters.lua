@@ -158,3 +158,23 @@ test("a cooperative bolt is offered in the move step but not in the buy step", f
   expect_eq(decision().kind, "buy")
   expect(not offered("Caldera card Cooperative critters"), "offered in the buy step")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a cooperative bolt is not offered when no critter could move onto another player's biome", function()
+  scenario[[
+    turn A move
+    caldera A Cooperative_critters
+    tile 0 0 duo_dark_light
+    tile -1 0 uno_light
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+  ]]
+  expect(not offered("Caldera card Cooperative critters"), "offered with no biome of another player's on the tile")
+end)
+
+test("a cooperative bolt is not offered to a holder, whose critters move so already", function()
+  scenario(moving("hold A Cooperative_critters\ncaldera A Cooperative_critters"))
+  expect(offered(COOP_MOVE), "the holder's move was not offered")
+  expect(not offered("Caldera card Cooperative critters"), "offered to a holder")
+end)

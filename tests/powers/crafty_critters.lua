@@ -124,3 +124,53 @@ test("a crafty bolt is offered in the buy step but not in the move step", functi
   expect_eq(decision().kind, "buy")
   expect(offered("Caldera card Crafty critters"), "not offered in the buy step")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+-- From the move step, so that the buy step begins as in play.
+local function to_buy(resources)
+  scenario(([[
+    turn A move
+    caldera A Crafty_critters
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+    resources A %s
+  ]]):format(resources))
+  pass()
+  expect_eq(decision().kind, "buy")
+end
+
+test("a crafty bolt is not offered when the player cannot pay for a tile beyond the one the turn allows", function()
+  to_buy("dark 3")
+  expect(offered("buy a dark-medium-light Trio"), "the turn's own tile is not offered")
+  expect(not offered("Caldera card Crafty critters"), "offered with 3 resources for two tiles")
+end)
+
+test("a crafty bolt is not offered after the turn's tile when no other can be paid for", function()
+  to_buy("dark 3")
+  choose("buy a dark-medium-light Trio")
+  place_at(1, 0)
+  expect(not offered("Caldera card Crafty critters"), "offered with 1 resource left")
+end)
+
+test("a crafty bolt is offered after the turn's tile when another can be paid for", function()
+  to_buy("dark 4")
+  choose("buy a dark-medium-light Trio")
+  place_at(1, 0)
+  expect_eq(decision().kind, "buy")
+  expect(offered("Caldera card Crafty critters"), "not offered with 2 resources left")
+end)
+
+test("a crafty bolt counts a volcano bought this turn among the turn's purchases", function()
+  to_buy("dark 7")
+  choose("buy a volcano paying 5 dark")
+  for _ = 1, 10 do   -- the target, the power unlocked, anything the eruption asks
+    if decision().kind == "buy" then break end
+    choose(1)
+  end
+  expect_eq(decision().kind, "buy")
+  expect_eq(game.resources(0).dark, 2)
+  expect(offered("Caldera card Crafty critters"), "not offered for a tile after the volcano")
+end)

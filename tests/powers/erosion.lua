@@ -158,3 +158,47 @@ test("an erosion bolt is offered in the claim step but not in the sacrifice step
   expect_eq(decision().kind, "sacrifice")
   expect(not offered("Caldera card Erosion"), "offered in the sacrifice step")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("an erosion bolt is not offered when no stack can be eroded", function()
+  scenario[[
+    turn A claim
+    caldera A Erosion
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 1 0 uno_light
+    tile 2 0 uno_dark
+    tile 2 0 volcano
+    critter A 0 0 dark
+    critter B 1 0 light
+  ]]
+  expect(not offered("Caldera card Erosion"), "offered with nothing to erode")
+end)
+
+test("an erosion bolt is not offered while the holder's own erosion is all the board allows", function()
+  scenario[[
+    turn A claim
+    hold A Erosion
+    caldera A Erosion
+    tile 1 0 uno_dark
+    tile 1 0 uno_light
+    tile 6 0 uno_medium
+    critter B 6 0 medium
+  ]]
+  expect(offered("Erode the stack at (1,0)"), "the holder's erosion was not offered")
+  expect(not offered("Caldera card Erosion"), "offered for a second erosion with one stack of two")
+end)
+
+test("an erosion bolt is offered to the holder when a stack allows two erosions", function()
+  scenario[[
+    turn A claim
+    hold A Erosion
+    caldera A Erosion
+    tile 1 0 uno_dark
+    tile 1 0 uno_light
+    tile 1 0 uno_medium
+    tile 6 0 uno_medium
+    critter B 6 0 medium
+  ]]
+  expect(offered("Caldera card Erosion"), "not offered with a stack of three")
+end)

@@ -89,3 +89,24 @@ test("a flying bolt is offered in the move step but not in the buy step", functi
   expect_eq(decision().kind, "buy")
   expect(not offered("Caldera card Flying critters"), "offered in the buy step")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a flying bolt is not offered to a holder, whose critters fly already", function()
+  scenario(far("hold A Flying_critters\ncaldera A Flying_critters"))
+  expect(not offered("Caldera card Flying critters"), "offered to a holder")
+end)
+
+test("a flying bolt is not offered when no uncontrolled biome lies beyond the critters' reach", function()
+  scenario[[
+    turn A move
+    caldera A Flying_critters
+    hold A Agile_critters
+    tile 0 0 duo_dark_light
+    tile 1 0 uno_medium
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+  ]]
+  expect(offered("to the medium area at (1,0)"), "the agile move is missing")
+  expect(not offered("Caldera card Flying critters"), "offered for a flight an agile move makes too")
+end)

@@ -98,3 +98,61 @@ test("frugal ritual leaves the usual price to a holder of one resource type", fu
   expect_eq(game.crater(0), 1)
   expect_eq(game.resources(0).dark, 0)
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a frugal ritual bolt is not offered to a holder, who pays the frugal price already", function()
+  scenario(sacrificing("dark 1 medium 1", "hold A Frugal_ritual\ncaldera A Frugal_ritual"))
+  expect(not offered("Caldera card Frugal ritual"), "offered to a holder")
+end)
+
+test("a frugal ritual bolt is not offered without two resources of different types", function()
+  scenario(sacrificing("dark 5", "caldera A Frugal_ritual"))
+  expect(offered("sacrifice a critter from hand paying 5 dark"), "the usual price is not offered")
+  expect(not offered("Caldera card Frugal ritual"), "offered with resources of one type")
+end)
+
+test("a frugal ritual bolt is not offered when the crater is full", function()
+  scenario(sacrificing("dark 1 medium 1", "caldera A Frugal_ritual\ncrater A 3"))
+  expect(not offered("Caldera card Frugal ritual"), "offered with no room in the crater")
+end)
+
+test("a frugal ritual bolt is not offered after this turn's sacrifice from hand", function()
+  scenario[[
+    turn A claim
+    caldera A Frugal_ritual
+    tile 0 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+    resources A dark 5 medium 1
+  ]]
+  pass()
+  expect_eq(decision().kind, "sacrifice")
+  expect(offered("Caldera card Frugal ritual"), "not offered before the sacrifice")
+  choose("sacrifice a critter from hand paying 5 dark")
+  expect_eq(decision().kind, "sacrifice", "the board sacrifice is still to choose")
+  expect(not offered("Caldera card Frugal ritual"), "offered after the sacrifice from hand")
+end)
+
+-- No land tile left to buy: entering the buy step sacrifices a critter from
+-- hand and goes straight on to the sacrifice step.
+test("a frugal ritual bolt is not offered after a forced sacrifice from hand", function()
+  local empty = {}
+  for _, t in ipairs{ "uno_dark", "uno_medium", "uno_light", "duo_dark_medium", "duo_dark_light",
+                      "duo_medium_light", "trio_dml", "trio_dlm" } do
+    empty[#empty + 1] = "supply " .. t .. " 0"
+  end
+  scenario(([[
+    turn A move
+    caldera A Frugal_ritual
+    tile 0 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+    resources A dark 1 medium 1
+  ]]) .. table.concat(empty, "\n"))
+  pass()
+  expect_eq(decision().kind, "sacrifice")
+  expect_eq(game.crater(0), 1, "no forced sacrifice")
+  expect(not offered("Caldera card Frugal ritual"), "offered after the forced sacrifice")
+end)

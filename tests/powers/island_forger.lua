@@ -163,3 +163,36 @@ test("declining an island's optional tile says what it does", function()
     if o.verb == "pass" then expect(o.text ~= "pass", "the option reads only 'pass'") end
   end
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("an island forger bolt is not offered without three critters in the crater", function()
+  scenario((summoning("caldera A Island_forger"):gsub("crater A 3", "crater A 2")))
+  expect(not offered("Caldera card Island forger"), "offered with two critters in the crater")
+end)
+
+test("an island forger bolt is not offered when the island cannot be paid for", function()
+  scenario((summoning("caldera A Island_forger"):gsub("light 2", "light 1")))
+  expect(not offered("Caldera card Island forger"), "offered with 6 resources")
+end)
+
+test("an island forger bolt is not offered when the supply holds no fourth tile", function()
+  scenario(summoning("caldera A Island_forger\n" .. LAST_TILES:gsub("hold A Island_forger", "")
+                                                            :gsub("uno_dark 4", "uno_dark 3")))
+  expect_eq(game.supply().land, 3)
+  expect(not offered("Caldera card Island forger"), "offered with three tiles in the supply")
+end)
+
+test("an island forger bolt is not offered to a holder, whose islands take a fourth tile already", function()
+  scenario(summoning("hold A Island_forger\ncaldera A Island_forger"))
+  expect(not offered("Caldera card Island forger"), "offered to a holder")
+end)
+
+test("an island forger bolt is not offered once the turn's purchases are spent", function()
+  scenario((summoning("caldera A Island_forger"):gsub("turn A buy", "turn A move"):gsub("dark 3", "dark 5")))
+  pass()
+  choose("buy a dark-medium-light Trio paying 2 dark")
+  choose("place the dark-medium-light Trio at (1,0): light E-SE")
+  expect_eq(decision().kind, "buy")
+  expect(not offered("summon an island"), "the turn allows another purchase")
+  expect(not offered("Caldera card Island forger"), "offered with no purchase left")
+end)

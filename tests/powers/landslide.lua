@@ -174,3 +174,33 @@ test("a critter crushed by a landslide is told a tile slides onto it, on the are
   expect(not prompt:find("Lava") and not prompt:find("medium area"), "prompt: " .. prompt)
   expect(prompt:find("A tile slides onto your critter on the light area at (2,0)", 1, true), "prompt: " .. prompt)
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a landslide bolt is not offered when no stack could slide beside a volcano", function()
+  scenario[[
+    turn A target
+    caldera A Landslide
+    tile 0 0 uno_dark
+    tile 1 0 uno_light
+    tile 2 0 uno_light
+    critter B 2 0 light
+  ]]
+  expect(not offered("Caldera card Landslide"), "offered on flat land")
+end)
+
+test("a landslide bolt is not offered to a holder, who slides at every volcano", function()
+  scenario(sliding("A", "hold A Landslide\ncaldera A Landslide"))
+  expect(not offered("Caldera card Landslide"), "offered to a holder")
+end)
+
+test("a landslide bolt is not offered when the only lower stack is the only place beside it for the volcano", function()
+  scenario[[
+    turn A target
+    caldera A Landslide
+    tile 0 0 uno_dark
+    tile 1 0 uno_light
+    tile 1 0 uno_medium
+    critter B 1 0 medium
+  ]]
+  expect(not offered("Caldera card Landslide"), "offered for a slide onto the volcano's own stack")
+end)

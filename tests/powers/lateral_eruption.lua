@@ -173,3 +173,20 @@ test("a lateral eruption bolt is not offered in the move step", function()
   expect_eq(decision().kind, "move")
   expect(not offered("Caldera card Lateral eruption"), "offered in the move step")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a lateral eruption bolt is not offered when no Volcano is left in the supply", function()
+  local far = {}
+  for q = 8, 14 do far[#far + 1] = ("tile %d 5 soil\ntile %d 5 volcano"):format(q, q) end
+  scenario(ring("A", "caldera A Lateral_eruption\n" .. table.concat(far, "\n")))   -- 7 volcanoes out, 1 bought
+  expect_eq(game.supply().volcanoes, 0, "the volcano bought was not the last")
+  expect(not offered("Caldera card Lateral eruption"), "offered with no volcano in the supply")
+end)
+
+test("a lateral eruption bolt is not offered to a holder whose own eruption takes the last Volcano", function()
+  local far = {}
+  for q = 8, 13 do far[#far + 1] = ("tile %d 5 soil\ntile %d 5 volcano"):format(q, q) end
+  scenario(ring("A", "hold A Lateral_eruption\ncaldera A Lateral_eruption\n" .. table.concat(far, "\n")))
+  expect_eq(game.supply().volcanoes, 1)
+  expect(not offered("Caldera card Lateral eruption"), "offered for a second eruption with one volcano left")
+end)

@@ -172,3 +172,73 @@ test("lava diversion is offered for a volcano's lava too", function()
   expect_eq(decision().player, 0)
   expect(offered("Roll the d6"), "no diversion offered for the volcano's lava")
 end)
+
+-- Caldera bolt. The flows are announced at an internal decision where no card
+-- can be played, so the bolt is played in the sacrifice step before them.
+local function before_lava(seed, src, low, extra)
+  return (ring(seed, src, low, extra):gsub("turn A lava", "turn A sacrifice"))
+end
+
+local BOLT_CARD = "Caldera card Lava diversion"
+
+test("a lava diversion bolt is offered in the sacrifice step while lava on the board will flow", function()
+  scenario(before_lava(1, CENTRE, EAST, "caldera A Lava_diversion"))
+  expect_eq(decision().kind, "sacrifice")
+  expect(offered(BOLT_CARD), "not offered with a flow to come")
+end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a lava diversion bolt is not offered when no lava will flow", function()
+  scenario[[
+    turn A sacrifice
+    caldera A Lava_diversion
+    tile 0 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+  ]]
+  expect(not offered(BOLT_CARD), "offered with no lava on the board")
+  -- Lava in a pit: every neighbour as high as its stack, so it stays.
+  scenario(before_lava(1, CENTRE, { 9, 9 }, "caldera A Lava_diversion"))
+  expect(not offered(BOLT_CARD), "offered for lava that cannot flow")
+end)
+
+test("a lava diversion bolt lets a player without the power divert one flow at this turn's lava step", function()
+  local seen = { ["(1,0)"] = 0, ["(1,-1)"] = 0, ["(0,1)"] = 0 }
+  for seed = 1, 36 do
+    -- B holds the power and is asked after A: the course A's roll set can be
+    -- read while B's question waits.
+    scenario(before_lava(seed, CENTRE, EAST, "caldera A Lava_diversion\nhold B Lava_diversion"))
+    choose(BOLT_CARD)   -- nothing else to sacrifice: the turn goes on to the lava step
+    expect_eq(decision().kind, "script", "seed " .. seed .. ": the bolt's diversion was not asked")
+    expect_eq(decision().player, 0)
+    choose("Roll the d6 for the lava flowing from (0,0) to (1,0)")
+    expect_eq(decision().player, 1, "B's own try is not next")
+    local to = course()
+    expect(seen[to], "seed " .. seed .. ": the lava was sent to " .. to)
+    seen[to] = seen[to] + 1
+  end
+  for where, n in pairs(seen) do
+    expect(n >= 6, ("the lava went to %s in %d of 36 rolls"):format(where, n))
+  end
+end)
+
+test("a lava diversion bolt gives one diversion, not one per flow", function()
+  scenario[[
+    turn A sacrifice
+    caldera A Lava_diversion
+    tile 0 0 soil
+    tile 5 0 soil
+    lava 0 0
+    lava 5 0
+  ]]
+  choose(BOLT_CARD)
+  expect_eq(decision().kind, "script")
+  local flows = 0
+  for _, o in ipairs(options()) do
+    if o.text:find("Roll the d6 for the lava flowing from", 1, true) then flows = flows + 1 end
+  end
+  expect_eq(flows, 2, "each flow is a choice")
+  choose("Roll the d6 for the lava flowing from (5,0)")
+  expect(decision().kind ~= "script", "a second diversion was asked")
+end)

@@ -234,3 +234,17 @@ test("a magma bomb bolt is not offered outside the choice of a volcano's target"
   expect_eq(decision().kind, "buy")
   expect(not offered("Magma bomb"), "offered in the buy step")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a magma bomb bolt is not offered when no critter stands next to where a volcano could go", function()
+  scenario[[
+    turn A target
+    caldera A Magma_bomb
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 6 0 medium
+  ]]
+  expect(offered("unleash the volcano on the stack at (0,0)"), "no target to choose")
+  expect(not offered("Magma bomb"), "offered with no critter in the magma's reach")
+end)

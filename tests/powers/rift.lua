@@ -272,3 +272,16 @@ test("a rift bolt gives the holder a second rift in the same turn", function()
   choose("Split off 1 tile, the first landing at (-1,0)")
   expect_eq(#game.islands(), 3)
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a rift bolt is not offered when no island can be split", function()
+  scenario[[
+    turn A buy
+    caldera A Rift
+    tile 0 0 uno_dark
+    tile 4 0 uno_light
+    critter A 0 0 dark
+    resources A dark 1 medium 1 light 1
+  ]]
+  expect(not offered("Caldera card Rift"), "offered with only islands of one tile")
+end)

@@ -322,3 +322,28 @@ test("a sea critters bolt gives the holder a second sea action", function()
   choose("Swim the sea critter at (1,0) to (-1,0)")
   expect_at_sea(0, 1, -1, 0)
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+-- Frozen ocean (a Volcanic winter mark) around the only land: no open space.
+local ICEBOUND = [[
+  turn A claim
+  caldera A Sea_critters
+  tile 0 0 uno_dark
+  critter A 0 0 dark
+  mark 1 0 frozen
+  mark 0 1 frozen
+  mark -1 1 frozen
+  mark -1 0 frozen
+  mark 0 -1 frozen
+  mark 1 -1 frozen
+]]
+
+test("a sea critters bolt is not offered when no sea action is possible", function()
+  scenario(ICEBOUND)
+  expect(not offered("Caldera card Sea critters"), "offered with every ocean space frozen")
+end)
+
+test("a sea critters bolt is offered when one ocean space is open", function()
+  scenario((ICEBOUND:gsub("  mark 1 %-1 frozen\n", "")))
+  expect(offered("Caldera card Sea critters"), "not offered with an open space")
+end)

@@ -149,3 +149,19 @@ test("a Colossal critter on a Sleight of land target flees the eruption as it wo
   expect(b.place == "board" or decision().kind == "evacuate",
     "the Colossal critter went to " .. b.place .. " instead of fleeing to (1,0)")
 end)
+
+-- RULINGS, Caldera: a bolt is offered only where playing it would change something.
+test("a sleight of land bolt is not offered when every stack a volcano could go on is an Uno", function()
+  scenario[[
+    turn A target
+    caldera A Sleight_of_land
+    tile 0 0 uno_dark
+    tile 1 0 uno_light
+  ]]
+  expect(not offered("Caldera card Sleight of land"), "offered with only Unos to turn")
+end)
+
+test("a sleight of land bolt is not offered to a holder who has a turn left for this volcano", function()
+  duo_target("hold A Sleight_of_land\ncaldera A Sleight_of_land")
+  expect(not offered("Caldera card Sleight of land"), "offered beside the holder's own turn")
+end)
