@@ -8,7 +8,7 @@ local islands = require("islands")
 -- Whether some island can be split now (what a bolt's rift needs).
 local function any_island_can_rift()
   for _, island in ipairs(game.islands()) do
-    if #game.rifts(island[1].q, island[1].r) > 0 then return true end
+    if #game.island_splits(island[1].q, island[1].r) > 0 then return true end
   end
   return false
 end
