@@ -19,6 +19,7 @@ run() {   # run BINARY FOLDER
 for bin in bin/volcanique bin/sanitize/volcanique; do
     [ -x "$bin" ] || continue
     run "$bin" tests/powers
+    run "$bin" tests/api
     for mod in mods/*/; do
         [ -d "$mod/tests" ] && run "$bin" "${mod%/}"
     done

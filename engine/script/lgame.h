@@ -26,7 +26,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 /* A table of functions for `game`, ended by a NULL name. */
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
-    LGAME_PARAMS_FUNCS[];
+    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[];
 /* The globals card{} and remove_card(). */
 int lgame_card(lua_State *L);
 int lgame_remove_card(lua_State *L);

@@ -449,6 +449,41 @@ function game.crater(player) end
 ---@param index integer
 ---@return MoveTarget[]
 function game.move_targets(player, index) end
+---@class TurnState
+---@field player Player the active player
+---@field moves_left integer
+---@field buys_made integer
+---@field buys_allowed integer
+---@field caldera_bought integer
+---@field sacrificed_board integer
+---@field sacrificed_hand integer
+---@field sacrifices_allowed integer
+---The active player's turn so far.
+---@return TurnState
+function game.turn_state() end
+---@alias PricedItem "uno"|"duo"|"trio"|"volcano"|"island"|"caldera"|"sacrifice"|"evacuation"|"point"
+---What an item costs that player now, after the cost handlers.
+---@param player Player
+---@param item PricedItem
+---@return Price
+function game.price(player, item) end
+---@alias RuleName "critters_per_player"|"resource_cap"|"crater_capacity"|"resources_per_type"|"later_player_bonus"|"volcanoes_per_player"|"targeting_threshold"|"island_crater_critters"|"island_tiles"|"island_max_distance"
+---A number of the rules (content/).
+---@param name RuleName
+---@return integer
+function game.rule(name) end
+---The names of the Caldera cards in that player's hand.
+---@param player Player
+---@return string[]
+function game.caldera(player) end
+---The stacks a volcano the active player sets off could erupt on now.
+---@return Place[]
+function game.volcano_targets() end
+---@class LavaToken: Place
+---@field ocean boolean it will cool into soil
+---Every lava token.
+---@return LavaToken[]
+function game.lava() end
 ---The score the player would have if the game ended now (the scoring handlers run for it).
 ---@param player Player
 ---@return ScoreLine

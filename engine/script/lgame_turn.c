@@ -1,0 +1,139 @@
+/* Readers of the turn and of the rules' numbers: what a power needs to say
+ * whether it can act now (a bolt's offer, an action's offers) without
+ * copying content values or counting the turn's purchases itself. */
+#include "lgame.h"
+
+#include <string.h>
+
+#include "placement.h"
+#include "query.h"
+
+static void set_int(lua_State *L, const char *key, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, key);
+}
+
+/** game.turn_state() -> { player, moves_left, buys_made, buys_allowed,
+ *  caldera_bought, sacrificed_board, sacrificed_hand, sacrifices_allowed }:
+ *  the active player's turn so far. */
+static int l_turn_state(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    const Player *pl = &g->player[g->active];
+    lua_createtable(L, 0, 8);
+    set_int(L, "player", g->active);
+    set_int(L, "moves_left", g->moves_left);
+    set_int(L, "buys_made", g->buys_made);
+    set_int(L, "buys_allowed", 1 + g->extra_buys);
+    set_int(L, "caldera_bought", pl->caldera_bought);
+    set_int(L, "sacrificed_board", pl->sacrificed_board);
+    set_int(L, "sacrificed_hand", pl->sacrificed_hand);
+    set_int(L, "sacrifices_allowed", g->rules.modes[g->mode].sacrifices_per_turn);
+    return 1;
+}
+
+/** game.price(player, item) -> { any, alike, each, distinct }: what `item`
+ *  ("uno", "duo", "trio", "volcano", "island", "caldera", "sacrifice",
+ *  "evacuation", "point") costs that player now, after the "cost" handlers. */
+static int l_price(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int p = lgame_check_player(L, g, 1);
+    const char *name = luaL_checkstring(L, 2);
+    int item = -1;
+    for (int i = 0; i < COST_ITEM_COUNT; i++)
+        if (strcmp(cost_item_name(i), name) == 0)
+            item = i;
+    if (item < 0)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "'%s' is not a priced item (uno, duo, trio, volcano, island, "
+                                                     "caldera, sacrifice, evacuation, point)", name));
+    Cost c = game_item_cost(g, p, item);
+    lua_createtable(L, 0, 4);
+    set_int(L, "any", c.any);
+    set_int(L, "alike", c.alike);
+    set_int(L, "each", c.each);
+    lua_pushboolean(L, c.distinct);
+    lua_setfield(L, -2, "distinct");
+    return 1;
+}
+
+/** game.rule(name) -> the rules' number of that name (content/rules.lua). */
+static int l_rule(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    const Rules *r = &g->rules;
+    const struct { const char *name; int value; } RULE[] = {
+        { "critters_per_player", r->critters_per_player }, { "resource_cap", r->resource_cap },
+        { "crater_capacity", r->crater_capacity }, { "resources_per_type", r->resources_per_type },
+        { "later_player_bonus", r->later_player_bonus }, { "volcanoes_per_player", r->volcanoes_per_player },
+        { "targeting_threshold", r->targeting_threshold }, { "island_crater_critters", r->island_crater_critters },
+        { "island_tiles", r->island_tiles }, { "island_max_distance", r->island_max_distance },
+    };
+    const char *name = luaL_checkstring(L, 1);
+    for (size_t i = 0; i < sizeof RULE / sizeof RULE[0]; i++)
+        if (strcmp(RULE[i].name, name) == 0) {
+            lua_pushinteger(L, RULE[i].value);
+            return 1;
+        }
+    return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (critters_per_player, resource_cap, "
+                                                 "crater_capacity, resources_per_type, later_player_bonus, "
+                                                 "volcanoes_per_player, targeting_threshold, "
+                                                 "island_crater_critters, island_tiles, island_max_distance)",
+                                                 name));
+}
+
+/** game.caldera(player) -> the names of the Caldera cards in that player's hand. */
+static int l_caldera(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    const Player *pl = &g->player[lgame_check_player(L, g, 1)];
+    lua_createtable(L, pl->caldera_count, 0);
+    for (int i = 0; i < pl->caldera_count; i++) {
+        lua_pushstring(L, g->rules.power_cards[pl->caldera[i]].name);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/** game.volcano_targets() -> the stacks a volcano the active player sets off
+ *  could erupt on now (the targeting rules of the player count), as places. */
+static int l_volcano_targets(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    static Option o[MAX_OPTIONS];
+    int n = 0;
+    list_volcano_targets(g, game_target_players(g), o, &n, MAX_OPTIONS);
+    if (n > MAX_OPTIONS)
+        n = MAX_OPTIONS;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lgame_push_place(L, o[i].cell);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/** game.lava() -> every lava token: { q, r, ocean } (ocean: it will cool to soil). */
+static int l_lava(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    lua_createtable(L, g->lava_count, 0);
+    for (int i = 0; i < g->lava_count; i++) {
+        lgame_push_place(L, g->lava[i].cell);
+        lua_pushboolean(L, g->lava[i].in_ocean);
+        lua_setfield(L, -2, "ocean");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+const luaL_Reg LGAME_TURN_FUNCS[] = {
+    { "turn_state", l_turn_state },
+    { "price", l_price },
+    { "rule", l_rule },
+    { "caldera", l_caldera },
+    { "volcano_targets", l_volcano_targets },
+    { "lava", l_lava },
+    { NULL, NULL },
+};

@@ -1,0 +1,95 @@
+-- The readers a power needs to say whether it can act now, without copying
+-- content values or counting the turn itself: game.turn_state, game.price,
+-- game.rule, game.caldera, game.volcano_targets and game.lava.
+
+local function raises(fn, words)
+  local ok, err = pcall(fn)
+  return not ok and tostring(err):find(words, 1, true) ~= nil
+end
+
+test("turn_state reads the active player's moves, buys and sacrifices", function()
+  scenario[[
+    turn A move
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    critter A 0 0 dark
+  ]]
+  local t = game.turn_state()
+  expect_eq(t.player, 0)
+  expect_eq(t.moves_left, 1)
+  expect_eq(t.buys_made, 0)
+  expect_eq(t.buys_allowed, 1)
+  expect_eq(t.sacrificed_hand, 0)
+  choose("to the dark area at (1,0)")
+  expect_eq(game.turn_state().moves_left, 0, "the move was spent")
+end)
+
+test("price gives the content's price, as the cost handlers leave it", function()
+  scenario[[
+    turn A buy
+    tile 0 0 uno_dark
+  ]]
+  local uno = game.price(0, "uno")
+  expect_eq(uno.any, 4)
+  expect_eq(uno.alike, 3)
+  expect_eq(game.price(0, "sacrifice").any, 5)
+  scenario[[
+    turn A buy
+    hold A Frugal_ritual
+    tile 0 0 uno_dark
+  ]]
+  local frugal = game.price(0, "sacrifice")
+  expect_eq(frugal.any, 2)
+  expect(frugal.distinct, "the holder's sacrifice takes different types")
+  expect_eq(game.price(1, "sacrifice").any, 5, "not for the other player")
+  expect(raises(function() game.price(0, "castle") end, "not a priced item"), "an unknown item is refused")
+end)
+
+test("rule reads the rules' numbers and refuses an unknown name", function()
+  scenario[[
+    tile 0 0 uno_dark
+  ]]
+  expect_eq(game.rule("crater_capacity"), 3)
+  expect_eq(game.rule("resource_cap"), 7)
+  expect(raises(function() game.rule("crater_size") end, "no rule called 'crater_size'"), "a typo is refused")
+end)
+
+test("caldera lists the Caldera cards in a player's hand", function()
+  scenario[[
+    caldera A Erosion
+    caldera A Rift
+    tile 0 0 uno_dark
+  ]]
+  local cards = game.caldera(0)
+  expect_eq(#cards, 2)
+  expect_eq(cards[1], "Erosion")
+  expect_eq(cards[2], "Rift")
+  expect_eq(#game.caldera(1), 0)
+end)
+
+test("volcano_targets lists the stacks a volcano could erupt on", function()
+  scenario[[
+    turn A buy
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 2 0 uno_light
+    lava 2 0
+  ]]
+  local at = {}
+  for _, p in ipairs(game.volcano_targets()) do at[p.q .. "," .. p.r] = true end
+  expect(at["0,0"] and at["1,0"], "the free stacks are targets")
+  expect(not at["2,0"], "a stack under lava is not")
+end)
+
+test("lava lists the lava tokens", function()
+  scenario[[
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    lava 1 0
+  ]]
+  local lava = game.lava()
+  expect_eq(#lava, 1)
+  expect_eq(lava[1].q, 1)
+  expect_eq(lava[1].r, 0)
+  expect(not lava[1].ocean, "on land")
+end)
