@@ -82,6 +82,7 @@ TEST(rule_covered_critter_migrates_free_within_its_biome_or_goes_home)
     fx_do(&g, VERB_MIGRATE, C(2, 0), -1, b);
     CHECK_EQ(fx_critter_on(&g, 2, 0, "dark"), b);
     CHECK_EQ(g.player[1].resources[BIOME_DARK], 1);   /* migration is free */
+    CHECK(g.pending.kind != DK_MIGRATE);              /* and play goes on */
 }
 
 TEST(rule_covered_critter_with_nowhere_to_go_returns_to_hand)
@@ -170,9 +171,12 @@ TEST(rule_contested_biome_tie_returns_every_critter)
                 "critter A 1 0 dark\n"
                 "critter B 0 -1 dark\n"
                 "turn A place uno_dark\n");
+    int hand_a = hand_count(&g, 0), hand_b = hand_count(&g, 1);
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
     CHECK_EQ(land_critter_count(&g, 0), 0);
     CHECK_EQ(land_critter_count(&g, 1), 0);
+    CHECK_EQ(hand_count(&g, 0), hand_a + 1);   /* to their owners' hands, not the crater */
+    CHECK_EQ(hand_count(&g, 1), hand_b + 1);
 }
 
 TEST(rule_three_way_contested_biome)
