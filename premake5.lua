@@ -1,7 +1,8 @@
 -- Build description for the Volcanique engine.
 -- Runs under premake5 (5.0 beta) as written, and under Debian's premake4 (4.3)
 -- through the compatibility block below, which maps the few premake5 calls this
--- file uses onto their premake4 equivalents.
+-- file uses onto their premake4 equivalents. Lua 5.4, SDL2, stb and jansson
+-- are found through pkg-config, or at Debian's paths when it does not answer.
 --
 --   premake4 gmake && make -C build config=release     (or premake5 gmake2)
 --   configurations: release -> bin/, debug -> bin/debug/, sanitize -> bin/sanitize/
@@ -21,10 +22,61 @@ if _PREMAKE_VERSION and _PREMAKE_VERSION:sub(1, 1) == "4" then
     function cdialect(value) buildoptions { "-std=" .. value:lower() } end
 end
 
-local LUA_INCLUDE = "/usr/include/lua5.4"
-local SDL_INCLUDE = "/usr/include/SDL2"
-local STB_INCLUDE = "/usr/include/stb"
-local SYSTEM_LIBS = { "lua5.4", "SDL2", "stb", "jansson", "m", "pthread" }
+-- A system library's flags: what pkg-config says when it knows the package,
+-- else Debian's layout (`fallback`), so the build also works where pkg-config
+-- is missing. Returns { includes, options, links, libdirs, linkoptions }.
+local function pkg_flags(ask)
+    local pipe = io.popen("pkg-config " .. ask .. " 2>/dev/null && echo ' @ok'")
+    if not pipe then return nil end
+    local out = pipe:read("*a") or ""
+    pipe:close()
+    if not out:find("@ok%s*$") then return nil end
+    return (out:gsub("@ok%s*$", ""))
+end
+
+local function system_library(package, fallback)
+    local cflags, libs = pkg_flags("--cflags " .. package), pkg_flags("--libs " .. package)
+    if not cflags or not libs then return fallback end
+    local lib = { includes = {}, options = {}, links = {}, libdirs = {}, linkoptions = {} }
+    for word in cflags:gmatch("%S+") do
+        if word:sub(1, 2) == "-I" then table.insert(lib.includes, word:sub(3))
+        else table.insert(lib.options, word) end
+    end
+    for word in libs:gmatch("%S+") do
+        if word:sub(1, 2) == "-l" then table.insert(lib.links, word:sub(3))
+        elseif word:sub(1, 2) == "-L" then table.insert(lib.libdirs, word:sub(3))
+        else table.insert(lib.linkoptions, word) end
+    end
+    return lib
+end
+
+-- Debian's layout: headers in `include` (nil: the compiler's own folders).
+local function debian(include, link)
+    return { includes = { include }, options = {}, links = { link }, libdirs = {}, linkoptions = {} }
+end
+
+local LUA = system_library("lua5.4", debian("/usr/include/lua5.4", "lua5.4"))
+local SDL = system_library("sdl2", debian("/usr/include/SDL2", "SDL2"))
+local STB = system_library("stb", debian("/usr/include/stb", "stb"))
+local JANSSON = system_library("jansson", debian(nil, "jansson"))
+
+-- Compiling against these libraries: their include folders and flags.
+local function compile_with(...)
+    for _, lib in ipairs({ ... }) do
+        includedirs(lib.includes)
+        buildoptions(lib.options)
+    end
+end
+
+-- Linking every library an executable needs, after the project's own.
+local function link_system_libraries()
+    for _, lib in ipairs({ LUA, SDL, STB, JANSSON }) do
+        links(lib.links)
+        libdirs(lib.libdirs)
+        linkoptions(lib.linkoptions)
+    end
+    links { "m", "pthread" }
+end
 
 workspace "volcanique"
     configurations { "release", "debug", "sanitize" }
@@ -56,6 +108,7 @@ project "vqcore"
     kind "StaticLib"
     files { "engine/core/*.c", "engine/core/*.h", "engine/core/internal/*.h" }
     includedirs { "engine/core", "engine/core/internal" }   -- internal/: the core's own helpers
+    compile_with(JANSSON)
 
 -- The bots: random, greedy and mcts over the core's public decision model.
 -- They link the core and nothing else (no Lua, no SDL).
@@ -68,13 +121,15 @@ project "vqbot"
 project "vqscript"
     kind "StaticLib"
     files { "engine/script/*.c", "engine/script/*.h" }
-    includedirs { "engine/core", "engine/script", LUA_INCLUDE }
+    includedirs { "engine/core", "engine/script" }
+    compile_with(LUA)
 
 -- Drawing and windows: SDL2 and stb_image.
 project "vqui"
     kind "StaticLib"
     files { "engine/ui/*.c", "engine/ui/*.h" }
-    includedirs { "engine/core", "engine/bot", "engine/ui", SDL_INCLUDE, STB_INCLUDE }
+    includedirs { "engine/core", "engine/bot", "engine/ui" }
+    compile_with(SDL, STB)
 
 -- Command line and terminal front end; sees only the public headers below it.
 project "vqcli"
@@ -82,18 +137,19 @@ project "vqcli"
     files { "engine/cli/*.c", "engine/cli/*.h" }
     excludes { "engine/cli/main.c" }
     includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
+    compile_with(JANSSON)
 
 project "volcanique"
     kind "ConsoleApp"
     files { "engine/cli/main.c" }
     includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
     links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
-    links(SYSTEM_LIBS)
+    link_system_libraries()
 
 project "volcanique-tests"
     kind "ConsoleApp"
     files { "tests/*.c", "tests/core/*.c", "tests/bot/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c" }
-    includedirs { "tests", "engine/core", "engine/core/internal", "engine/bot", "engine/script", "engine/ui", "engine/cli", LUA_INCLUDE,
-                  SDL_INCLUDE, STB_INCLUDE }
+    includedirs { "tests", "engine/core", "engine/core/internal", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
+    compile_with(LUA, SDL, STB, JANSSON)
     links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
-    links(SYSTEM_LIBS)
+    link_system_libraries()

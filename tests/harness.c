@@ -1,6 +1,7 @@
 #include "harness.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +68,10 @@ static int by_name(const void *a, const void *b)
 
 int th_run(const char *filter)
 {
+    const char *fast = getenv("TESTS_FAIL_FAST");
+    bool stop_at_failure = fast && *fast && strcmp(fast, "0") != 0;
     qsort(tests, (size_t)test_count, sizeof tests[0], by_name);
-    for (int i = 0; i < test_count; i++) {
+    for (int i = 0; i < test_count && !(stop_at_failure && failed > 0); i++) {
         if (filter && !strstr(tests[i].name, filter) && !strstr(tests[i].file, filter))
             continue;
         current_name = tests[i].name;

@@ -16,6 +16,9 @@ void th_fail(const char *file, int line, const char *fmt, ...);
 void th_abort_test(void);
 /* Records an externally run test (e.g. a Lua test) in the totals. */
 void th_record(const char *name, int ok, const char *message);
+/* Runs the tests whose name or file contains `filter` (NULL: all). With
+ * TESTS_FAIL_FAST=1 in the environment it stops after the first failing test
+ * (tests/mutation.sh uses it). Returns the failures so far. */
 int  th_run(const char *filter);
 void th_summary(void);
 int  th_failed_count(void);

@@ -83,7 +83,7 @@ typedef enum DecisionKind {
     DK_COUNT
 } DecisionKind;
 
-/* What an option does. Field use per verb is documented in decision.c. */
+/* What an option does; each verb's comment says which Option fields it uses. */
 typedef enum Verb {
     VERB_PASS,           /* stop / skip / decline */
     VERB_TILE,           /* place tile `subject` on `cell` turned `sub` */

@@ -8,6 +8,11 @@
  * that are derived or are not state (the log, the hooks, the board's land
  * order and pool layout, the Rules, which rules_hash covers) are left out.
  *
+ * What a valid state never holds (an ocean cell with a height, a broken stack
+ * chain, a question counting past the choice pool) is fed too, in ways that
+ * leave every valid state's hash as it was: flipping any byte of the state
+ * changes the hash (tests/core/test_hash_bytes.c checks each byte).
+ *
  * Each section starts with a one-byte tag so that two sections can never be
  * confused when a count changes. Changing the walk changes every hash: bump
  * the save format version when doing so. */
@@ -158,12 +163,12 @@ static void h_board(Fnv *f, const Board *b)
     uint16_t stack[MAX_BOARD_TILES];
     for (int c = 0; c < BOARD_CELLS; c++) {
         const Cell *cell = &b->cells[c];
-        if (cell->top == NO_TILE && cell->flags == 0)
-            continue;
+        if (cell->top == NO_TILE && cell->flags == 0 && cell->height == 0)
+            continue;   /* plain ocean; anything else about a cell is fed */
         /* Walk down from the top, guarding against a broken chain. */
         int n = 0;
-        for (unsigned t = cell->top; t != NO_TILE && t < MAX_BOARD_TILES && n < MAX_BOARD_TILES;
-             t = b->tiles[t].below)
+        unsigned t = cell->top;
+        for (; t != NO_TILE && t < MAX_BOARD_TILES && n < MAX_BOARD_TILES; t = b->tiles[t].below)
             stack[n++] = (uint16_t)t;
         h_u16(f, (unsigned)c);
         h_u8(f, cell->height);
@@ -173,6 +178,8 @@ static void h_board(Fnv *f, const Board *b)
             h_u8(f, b->tiles[stack[i]].type);
             h_u8(f, b->tiles[stack[i]].rotation);
         }
+        if (t != NO_TILE)
+            h_u16(f, t);   /* a broken chain (never in a valid state): where it broke */
     }
     h_u16(f, NO_CELL); /* end of the cell list */
 }
@@ -220,7 +227,7 @@ static void h_ask(Fnv *f, const ScriptAsk *a, const AskChoice *pool, int pool_le
         h_u32(f, (uint32_t)a->ctx[k]);
     int first = clamp(a->first, pool_len);
     int n = clamp(a->count, pool_len - first);
-    h_u16(f, (unsigned)n);
+    h_u16(f, a->count);   /* n itself in a valid state */
     for (int i = first; i < first + n; i++) {
         h_u32(f, (uint32_t)pool[i].value);
         h_u16(f, pool[i].cell);

@@ -6,6 +6,7 @@
 #include "bot.h"
 #include "core/fixtures.h"
 #include "harness.h"
+#include "harness_game.h"
 
 static void start(Game *g, int players, uint64_t seed)
 {
@@ -25,6 +26,7 @@ static void advance(Game *g, int decisions, uint64_t seed)
         int n = game_options(g, o, MAX_OPTIONS);
         REQUIRE(game_apply(g, bot_random(&r, o, n), err, sizeof err) == 0);
     }
+    CHECK_NO_SCRIPT_ERROR(NULL, g, "a random game, seed %llu", (unsigned long long)seed);
 }
 
 TEST(bot_parse_accepts_the_documented_specs)
@@ -147,6 +149,7 @@ TEST(greedy_beats_random_in_most_games)
             REQUIRE(game_apply(&g, bot_choose(&bots[g.pending.player], &g, o, n), err, sizeof err) == 0);
         }
         REQUIRE(game_over(&g));
+        CHECK_NO_SCRIPT_ERROR(NULL, &g, "greedy against random, game %d", k);
         bot_free(&bots[0]);
         bot_free(&bots[1]);
         double v = bot_evaluate(&g, gseat);
@@ -178,6 +181,7 @@ static uint64_t play_mcts(int decisions, int observe)
             bot_observe(&bots[p], &g, pick);
         REQUIRE(game_apply(&g, pick, err, sizeof err) == 0);
     }
+    CHECK_NO_SCRIPT_ERROR(NULL, &g, "mcts against mcts, seed 21");
     uint64_t reused = bots[0].reused + bots[1].reused;
     bot_free(&bots[0]);
     bot_free(&bots[1]);

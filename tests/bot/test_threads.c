@@ -9,6 +9,7 @@
 #include "bot.h"
 #include "core/fixtures.h"
 #include "harness.h"
+#include "harness_game.h"
 
 typedef struct ThreadGame {
     uint64_t seed;
@@ -38,6 +39,7 @@ static void play(ThreadGame *t)
             bot_observe(&bots[p], g, pick);
         t->failed = pick < 0 || game_apply(g, pick, err, sizeof err) != 0;
     }
+    t->failed = t->failed || th_script_error(NULL, g) != NULL;   /* no th_fail off the main thread */
     t->hash = t->failed ? 0 : game_hash(g);
     bot_free(&bots[0]);
     bot_free(&bots[1]);

@@ -8,6 +8,7 @@
 
 #include "content.h"
 #include "harness.h"
+#include "harness_game.h"
 #include "scenario.h"
 #include "session.h"
 
@@ -339,5 +340,7 @@ int fx_play(Game *g, ActionLog *log, int players, uint64_t seed, uint64_t pick, 
             return -1;
         }
     }
+    if (CHECK_NO_SCRIPT_ERROR(NULL, g, "fx_play, seed %llu", (unsigned long long)seed))
+        return -1;
     return i;
 }

@@ -7,6 +7,7 @@
 #include "core_internal.h"
 #include "placement.h"
 #include "harness.h"
+#include "harness_game.h"
 #include "invariants.h"
 #include "region.h"
 
@@ -136,6 +137,7 @@ TEST(placement_listing_matches_the_rule_read_stack_by_stack)
             }
             REQUIRE(game_apply(&g, (int)rng_below(&r, (uint32_t)n), err, sizeof err) == 0);
         }
+        CHECK_NO_SCRIPT_ERROR(NULL, &g, "seed %llu", (unsigned long long)seed);
     }
     CHECK(positions > 100);
 }

@@ -10,6 +10,7 @@
 #include "describe.h"
 #include "fixtures.h"
 #include "harness.h"
+#include "harness_game.h"
 
 static Option opts[MAX_OPTIONS];
 static char words[MAX_OPTIONS][200];
@@ -59,6 +60,7 @@ TEST(describe_every_option_of_a_decision_reads_differently)
             fx_apply(&g, (int)(fx_xorshift(&pick) % (uint64_t)n));
             decisions++;
         }
+        CHECK_NO_SCRIPT_ERROR(NULL, &g, "seed %llu", (unsigned long long)seed);
     }
     CHECK(decisions > 500);
 }

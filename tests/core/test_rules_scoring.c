@@ -141,7 +141,7 @@ TEST(rule_caldera_cards_kept_score_their_stars)
     int stars = 0;
     for (int i = 0; i < g.player[0].caldera_count; i++)
         stars += g.rules.power_cards[g.player[0].caldera[i]].stars;
-    CHECK_EQ(stars, 6);   /* 4 and 2 in content/powers.lua */
+    CHECK_EQ(stars, 6);   /* 4 and 2: scripts/powers/rift.lua and agile_critters.lua */
     CHECK_EQ(sc.line[0].caldera, 6);
     CHECK_EQ(sc.line[1].bought, 2);
     CHECK_EQ(sc.line[0].total, 6);

@@ -82,6 +82,7 @@ TEST(rule_covered_critter_migrates_free_within_its_biome_or_goes_home)
     fx_do(&g, VERB_MIGRATE, C(2, 0), -1, b);
     CHECK_EQ(fx_critter_on(&g, 2, 0, "dark"), b);
     CHECK_EQ(g.player[1].resources[BIOME_DARK], 1);   /* migration is free */
+    CHECK(g.pending.kind != DK_MIGRATE);              /* and play goes on */
 }
 
 TEST(rule_covered_critter_with_nowhere_to_go_returns_to_hand)
@@ -95,6 +96,24 @@ TEST(rule_covered_critter_with_nowhere_to_go_returns_to_hand)
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
     CHECK_EQ(game_land_critters(&g, 1), 0);
     CHECK(g.pending.kind != DK_MIGRATE);
+}
+
+TEST(rule_covered_critter_migrates_only_within_its_own_biome)
+{
+    static Game g;
+    /* (1,0) continues B's dark biome; (3,0) is dark too, but another biome. */
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\n"
+                "tile 1 0 uno_dark\n"
+                "tile 3 0 uno_dark\n"
+                "critter B 0 0 dark\n"
+                "turn A place uno_dark\n");
+    int b = fx_critter_on(&g, 0, 0, "dark");
+    fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
+    REQUIRE(g.pending.kind == DK_MIGRATE);
+    CHECK(fx_find(&g, VERB_MIGRATE, C(1, 0), -1, b) >= 0);
+    CHECK_EQ(fx_find(&g, VERB_MIGRATE, C(3, 0), -1, b), -1);
+    CHECK_EQ(fx_count(&g, VERB_MIGRATE), 1);
 }
 
 TEST(rule_a_placement_that_splits_a_biome)
@@ -170,9 +189,12 @@ TEST(rule_contested_biome_tie_returns_every_critter)
                 "critter A 1 0 dark\n"
                 "critter B 0 -1 dark\n"
                 "turn A place uno_dark\n");
+    int hand_a = game_hand_count(&g, 0), hand_b = game_hand_count(&g, 1);
     fx_do(&g, VERB_TILE, C(0, 0), -1, -1);
     CHECK_EQ(game_land_critters(&g, 0), 0);
     CHECK_EQ(game_land_critters(&g, 1), 0);
+    CHECK_EQ(game_hand_count(&g, 0), hand_a + 1);   /* to their owners' hands, not the crater */
+    CHECK_EQ(game_hand_count(&g, 1), hand_b + 1);
 }
 
 TEST(rule_three_way_contested_biome)

@@ -27,6 +27,14 @@ Session *fuzz_session(void)
     return &s;
 }
 
+void fuzz_no_script_error(const Session *s, const char *what)
+{
+    if (s->game.script_errors == 0 && s->error_count == 0)
+        return;
+    fprintf(stderr, "%s met a script error: %s\n", what, s->error[0] ? s->error : "(no message)");
+    abort();
+}
+
 char *fuzz_text(const uint8_t *data, size_t size)
 {
     char *text = malloc(size + 1);

@@ -13,6 +13,10 @@ const char *fuzz_root(void);
 /* A session over the shipped content and scripts, opened once (no mods).
  * Exits the process with a message if the data cannot be loaded. */
 Session *fuzz_session(void);
+/* Aborts (a fuzzer failure) when s's own game met a script error, printing
+ * `what` and the error's message: the shipped scripts must cope with every
+ * game the engine lets happen. */
+void fuzz_no_script_error(const Session *s, const char *what);
 /* A malloc'd NUL-terminated copy of the input. */
 char *fuzz_text(const uint8_t *data, size_t size);
 /* A new folder under /tmp (exits on failure); the caller owns the string. */

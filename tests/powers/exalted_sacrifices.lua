@@ -1,6 +1,6 @@
 -- Exalted sacrifices: at the end of the game each critter in the holder's
--- crater is worth 2 points instead of 1. Its scoring tests wait for a score
--- reader in the game library: see _engine_bugs.lua ("BLOCKED (score reader)").
+-- crater is worth 2 points instead of 1. Its scoring tests read the score
+-- through game.score.
 
 -- Where a Caldera bolt could be played in the holder's turn.
 local STEPS = { "move", "buy", "target", "claim", "sacrifice" }

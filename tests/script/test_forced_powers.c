@@ -21,6 +21,7 @@
 #include "describe.h"
 #include "events.h"
 #include "harness.h"
+#include "harness_game.h"
 #include "invariants.h"
 #include "session.h"
 
@@ -144,8 +145,8 @@ static int play_forced_game(Session *s, int players, uint64_t seed, uint64_t dea
             what = "stall";
         } else if (game_apply(g, choose(g, opts, n, deal, &rng), err, sizeof err)) {
             what = "error";
-        } else if (g->script_errors) {
-            snprintf(err, sizeof err, "%.250s", s->error);
+        } else if (th_script_error(s, g)) {
+            snprintf(err, sizeof err, "%.250s", th_script_error(s, g));
             what = "script error";
         } else if (invariants_check(g, err, sizeof err)) {
             what = "invariant broken";

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "harness_game.h"
 #include "session.h"
 
 #define SEEDS_PER_COUNT 3
@@ -48,10 +49,8 @@ static void check_kept_state(const char *mods)
                 go.deal |= (uint64_t)1 << ((game * 4 + j) % cards);
             REQUIRE(session_new_game(&s, &go, seed, err, sizeof err) == 0);
             play_out(&s);
-            if (s.game.script_errors)
-                printf("    %s, %d players, seed %llu: %s\n", mods ? mods : "base rules", players,
-                       (unsigned long long)seed, s.error);
-            CHECK_EQ(s.game.script_errors, 0);
+            CHECK_NO_SCRIPT_ERROR(&s, &s.game, "%s, %d players, seed %llu", mods ? mods : "base rules",
+                                  players, (unsigned long long)seed);
             rc = script_kept_check(s.script, err, sizeof err);
             if (rc)
                 printf("    %s, %d players, seed %llu: %s\n", mods ? mods : "base rules", players,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "harness_game.h"
 #include "mods.h"
 #include "save.h"
 #include "session.h"
@@ -701,6 +702,7 @@ TEST(mods_shipped_examples_load_and_play)
             REQUIRE(game_apply(&s.game, (int)((seed * 7 + (uint64_t)k * 13) % (uint64_t)n), err, sizeof err) == 0);
         }
         CHECK(game_over(&s.game));
+        CHECK_NO_SCRIPT_ERROR(&s, &s.game, "bountiful_start,hot_lava, seed %llu", (unsigned long long)seed);
         for (int i = 0; i < s.mods.count; i++)
             CHECK(!mods_disabled(&s.game, &s.mods.mod[i]));
     }

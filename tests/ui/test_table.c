@@ -8,6 +8,7 @@
 #include "../core/fixtures.h"
 #include "describe.h"
 #include "harness.h"
+#include "harness_game.h"
 #include "ui_fixtures.h"
 
 /* Applies option `index` of g's pending decision; returns the story lines it tells. */
@@ -139,6 +140,7 @@ TEST(ui_undo_takes_back_a_persons_choice_and_the_bots_after_it)
         step(&t, &pick);   /* and on, choosing again */
     }
     CHECK(undone >= 3);
+    CHECK_NO_SCRIPT_ERROR(&s, t.game, "seed 21 at the table");
     ui_table_free(&t);
     session_close(&s);
 }
@@ -154,6 +156,7 @@ TEST(ui_table_rebuilds_the_story_and_undo_marks_of_a_loaded_game)
     uint64_t pick = 5;
     for (int k = 0; k < 80 && !game_over(t.game); k++)
         step(&t, &pick);
+    CHECK_NO_SCRIPT_ERROR(&s, t.game, "seed 8 at the table");
     uint64_t hash = game_hash(t.game);
     char err[256];
     UiTableHooks hooks = cli_play_hooks(&target);

@@ -14,6 +14,7 @@
 #include "../core/fixtures.h"
 #include "draw.h"
 #include "harness.h"
+#include "harness_game.h"
 #include "ui_fixtures.h"
 
 #define W 1280
@@ -272,6 +273,7 @@ TEST(ui_window_plays_a_whole_game_by_mouse_and_keys_to_the_end_screen)
         }
     }
     REQUIRE(game_over(&s.game));
+    CHECK_NO_SCRIPT_ERROR(&s, &s.game, "the game played in the window");
     CHECK(!app.failed);
     CHECK(d.by_board > 20 && d.by_button > 10 && d.by_keys > 0 && d.by_list > 0);
     CHECK(d.undone > 0 && d.confirmed > 0);
