@@ -43,6 +43,7 @@ sh tests/rules.sh || status=1; ru=$(cat build/rules-tests.result 2>/dev/null || 
 sh tests/cli/reports.sh || status=1; rep=$(cat build/report-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${rep% *})); f=$((f + ${rep#* }))
 sh tests/lint.sh || status=1; li=$(cat build/lint-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${li% *})); f=$((f + ${li#* }))
 sh tests/symbols.sh || status=1; sy=$(cat build/symbols-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sy% *})); f=$((f + ${sy#* }))
+sh tests/structure.sh || status=1; st=$(cat build/structure-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${st% *})); f=$((f + ${st#* }))
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"
 exit $status

@@ -1,12 +1,12 @@
-/* volcanique: the command line. See print_help for what it does. */
+/* volcanique: the command line. HELP says what it does. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-static void print_help(FILE *out)
-{
-    fprintf(out,
+/* The text of `volcanique help`: every command and option, kept complete by
+ * tests/cli/run.sh checking that it lists every command. */
+static const char HELP[] =
         "volcanique - the Volcanique board game engine\n"
         "\n"
         "usage: volcanique [--root DIR] COMMAND [ARGS]\n"
@@ -57,7 +57,7 @@ static void print_help(FILE *out)
         "                      instead (the command's own report for compare and balance)\n"
         "  compare --a SPEC --b SPEC [--games K] [RUN OPTIONS] [--json] [--html FILE] [--min-n N]\n"
         "                      play K games (default 100) of two rule sets on the same seeds\n"
-        "                      and report the differences with 95%% intervals (Holm-corrected\n"
+        "                      and report the differences with 95% intervals (Holm-corrected\n"
         "                      marks), script errors and rule coverage; SPEC is KEY=VALUE,...\n"
         "                      over variant, setup, players, seed, mods (M1+M2), root (another\n"
         "                      rules folder), set.NAME, deal (C1+C2) and hold.SEAT (C1+C2, a\n"
@@ -74,7 +74,7 @@ static void print_help(FILE *out)
         "      [--scenario FILE] [--hold SEAT=CARDS] [--set NAME=V]\n"
         "                      greedy vs random and mcts vs greedy over N 2-player games each\n"
         "                      (default 200; seats swapped on the same seeds); win rates with\n"
-        "                      95%% intervals; --ladder pairs each bot of LIST with the one\n"
+        "                      95% intervals; --ladder pairs each bot of LIST with the one\n"
         "                      before it (and every bot from the fourth on with the second)\n"
         "                      and prints an Elo ladder;\n"
         "                      --timing adds each searching bot's thinking time per decision;\n"
@@ -115,7 +115,7 @@ static void print_help(FILE *out)
         "                      a bot per seat: random (default), greedy, mcts, mcts:ITERATIONS or\n"
         "                      mcts:MSms; the last one given fills the remaining seats\n"
         "  --jobs J            J worker processes; the output does not depend on J\n"
-        "  --shard I/N         only the games whose index %% N is I; merge puts shards together\n"
+        "  --shard I/N         only the games whose index % N is I; merge puts shards together\n"
         "  --set NAME=V1,V2,...\n"
         "                      a parameter the scripts read with game.param(NAME); several\n"
         "                      values make a sweep (one parameter may sweep); repeat per name\n"
@@ -126,7 +126,11 @@ static void print_help(FILE *out)
         "  Progress goes to stderr: a bar on a terminal, else a line every\n"
         "  $VOLCANIQUE_PROGRESS_EVERY seconds (default 5; 0: none).\n"
         "\n"
-        "Exit status: 0 success, 1 failure, 2 bad command line.\n");
+        "Exit status: 0 success, 1 failure, 2 bad command line.\n";
+
+static void print_help(FILE *out)
+{
+    fputs(HELP, out);
 }
 
 int main(int argc, char **argv)

@@ -321,15 +321,3 @@ int effect_trigger_end(Game *g, int reason, char *err, int errlen)
     game_emit(g, &ev);
     return 0;
 }
-
-bool player_holds_card(const Game *g, int player, int card)
-{
-    if (card < 0 || card >= g->rules.power_card_count)
-        return false;
-    if ((g->options.hold[player] >> card) & 1)
-        return true;
-    for (int s = 0; s < g->rules.grid_slot_count; s++)
-        if (g->unlocked[player][s] && g->grid_card[s] == card)
-            return true;
-    return false;
-}

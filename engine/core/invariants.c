@@ -6,12 +6,12 @@
 
 #define FAIL(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
 
-int invariants_check(const Game *g, char *err, int errlen)
+/* Critters: each in one known place; board critters on a free area of a land top tile; craters and
+ * grid marks within what a player holds. */
+static int check_critters(const Game *g, char *err, int errlen)
 {
     const Rules *r = &g->rules;
     const Board *b = &g->board;
-
-    /* Critters: each in one known place; board critters on a free area of a land top tile. */
     for (int p = 0; p < g->players; p++) {
         int grid = 0;
         for (int i = 0; i < MAX_CRITTERS; i++) {
@@ -59,8 +59,15 @@ int invariants_check(const Game *g, char *err, int errlen)
         if (grid > held)
             FAIL("player %d has more grid critters than unlocked slots", p);
     }
+    return 0;
+}
 
-    /* Tiles: land tiles on the board plus the supply equal the starting supply. */
+/* Tiles: land tiles on the board plus the supply never exceed the starting supply; every volcano tile
+ * is somewhere. */
+static int check_tiles(const Game *g, char *err, int errlen)
+{
+    const Rules *r = &g->rules;
+    const Board *b = &g->board;
     int on_board[MAX_TILE_TYPES] = { 0 };
     for (int k = 0; k < b->land_count; k++)
         for (int t = b->cells[b->land[k]].top; t != NO_TILE; t = b->tiles[t].below)
@@ -76,8 +83,14 @@ int invariants_check(const Game *g, char *err, int errlen)
                     g->volcano_held;   /* bought, not yet erupted */
     if (volcanoes != r->volcanoes_per_player * g->players)
         FAIL("%d volcano tiles exist, the game has %d", volcanoes, r->volcanoes_per_player * g->players);
+    return 0;
+}
 
-    /* Turn steps switched off are known ones; end reasons are registered ones. */
+/* Turn state: known skipped steps, registered end reasons, questions in place, the board's derived
+ * data and lava marks agreeing with their sources. */
+static int check_turn_state(const Game *g, char *err, int errlen)
+{
+    const Rules *r = &g->rules;
     if (g->turn_skip & ~(TURN_SKIP_BUY | TURN_SKIP_SACRIFICE | TURN_SKIP_CLAIM))
         FAIL("unknown turn steps switched off (%d)", g->turn_skip);
     if (g->end_reason >= r->end_reason_count || g->end_triggered >= r->end_reason_count)
@@ -97,8 +110,13 @@ int invariants_check(const Game *g, char *err, int errlen)
         if (listed != ((g->board.cells[cell].flags & CELL_LAVA) != 0))
             FAIL("land cell %d: its lava mark and the lava list disagree", cell);
     }
+    return 0;
+}
 
-    /* Resources: conserved between supply and players. */
+/* Resources: conserved between supply and players, and within the cap once the discards are made. */
+static int check_resources(const Game *g, char *err, int errlen)
+{
+    const Rules *r = &g->rules;
     for (int res = 0; res < BIOME_COUNT; res++) {
         int total = g->supply_resources[res];
         for (int p = 0; p < g->players; p++)
@@ -111,5 +129,13 @@ int invariants_check(const Game *g, char *err, int errlen)
     for (int p = 0; p < g->players; p++)
         if (g->phase != PHASE_SETUP && player_resource_total(&g->player[p]) > 15)
             FAIL("player %d holds %d resources", p, player_resource_total(&g->player[p]));
+    return 0;
+}
+
+int invariants_check(const Game *g, char *err, int errlen)
+{
+    if (check_critters(g, err, errlen) || check_tiles(g, err, errlen) || check_turn_state(g, err, errlen) ||
+        check_resources(g, err, errlen))
+        return -1;
     return 0;
 }

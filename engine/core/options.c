@@ -343,95 +343,113 @@ static void list_bolts(const Game *g, Out *out)
     }
 }
 
+/* DK_BONUS: one resource of any kind the supply still has. */
+static void list_bonus(const Game *g, Out *out)
+{
+    for (int b = 0; b < BIOME_COUNT; b++)
+        if (g->supply_resources[b] > 0)
+            put(out, VERB_RESOURCE, 0, b, 0, 0);
+}
+
+/* DK_PLACE: where the bought tile may go, among the stacks the targeting rule allows. */
+static void list_place(const Game *g, Out *out)
+{
+    int mask = game_target_players((Game *)g);
+    list_placements(g, g->bought_type, mask, out->o, &out->n, out->max);
+    out->n = drop_unbuildable(g, out->o, 0, out->n, out->max);
+}
+
+/* DK_ISLAND: the island's next tile, or stopping once the required tiles are down. */
+static void list_island(const Game *g, Out *out)
+{
+    const Pending *pd = &g->pending;
+    if (pd->aux <= pd->subject)   /* the optional last tiles may be declined */
+        put(out, VERB_PASS, 0, 0, 0, 0);
+    list_island_tiles(g, out->o, &out->n, out->max);
+    out->n = drop_unbuildable(g, out->o, 0, out->n, out->max);
+}
+
+/* DK_TARGET: the stacks the held volcano may erupt on. */
+static void list_targets(const Game *g, Out *out)
+{
+    int mask = game_target_players((Game *)g);
+    list_volcano_targets(g, mask, out->o, &out->n, out->max);
+    out->n = drop_unbuildable(g, out->o, 0, out->n, out->max);
+}
+
+/* DK_KEEP: which of the owner's critters in the contested biome stays (the
+ * others of theirs go home). */
+static void list_keeps(const Game *g, Out *out)
+{
+    const QueueItem *q = &g->queue[0];
+    View v;
+    game_view(g, &v);
+    const Critter *anchor = game_critter((Game *)g, q->subject);
+    int region = game_view_region(g, &v, anchor->cell, anchor->area);
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[q->player].critters[i];
+        if (c->place == AT_BOARD && !critter_has_trait(g, c, CT_PEACEFUL) &&
+            game_view_region(g, &v, c->cell, c->area) == region)
+            put(out, VERB_RETURN, 0, 0, critter_id(q->player, i), 0);
+    }
+}
+
+/* DK_SCRIPT: the first open question's choices, and passing when it allows it. */
+static void list_script_choices(const Game *g, Out *out)
+{
+    const ScriptAsk *a = &g->ask[0];
+    if (a->can_pass)
+        put(out, VERB_PASS, 0, 0, 0, 0);
+    for (int i = 0; i < a->count; i++)
+        put(out, VERB_CHOOSE, g->choice[a->first + i].cell, 0, i, 0);
+}
+
+/* DK_DISCARD: one resource the player holds, only while over the cap (pending.aux). */
+static void list_discards(const Game *g, Out *out)
+{
+    const Pending *pd = &g->pending;
+    const Player *pl = &g->player[pd->player];
+    if (player_resource_total(pl) <= pd->aux)
+        return;
+    for (int b = 0; b < BIOME_COUNT; b++)
+        if (pl->resources[b] > 0)
+            put(out, VERB_RESOURCE, 0, b, 0, 0);
+}
+
+/* DK_SETUP_TILE and DK_SETUP_CRITTER: the set-up placements (placement.c). */
+static void list_setup_tile_options(const Game *g, Out *out)
+{
+    list_setup_tiles(g, out->o, &out->n, out->max);
+}
+
+static void list_setup_critter_options(const Game *g, Out *out)
+{
+    list_setup_critters(g, out->o, &out->n, out->max);
+}
+
+/* DK_MIGRATE: the covered critter goes home, or migrates within its reach. */
+static void list_migrations(const Game *g, Out *out)
+{
+    put(out, VERB_RETURN, 0, 0, g->queue[0].subject, 0);
+    reach_targets(g, &g->queue[0], VERB_MIGRATE, NULL, 0, out);
+}
+
+/* The decision kinds' listers, by kind; NULL: the kind offers nothing of its own. */
+static void (*const LISTER[DK_COUNT])(const Game *, Out *) = {
+    [DK_SETUP_TILE] = list_setup_tile_options, [DK_SETUP_CRITTER] = list_setup_critter_options,
+    [DK_BONUS] = list_bonus, [DK_MOVE] = list_moves, [DK_BUY] = list_buys, [DK_PLACE] = list_place,
+    [DK_ISLAND] = list_island, [DK_TARGET] = list_targets, [DK_UNLOCK] = list_unlocks,
+    [DK_MIGRATE] = list_migrations, [DK_EVACUATE] = list_evacuations, [DK_KEEP] = list_keeps,
+    [DK_CLAIM] = list_claims, [DK_SACRIFICE] = list_sacrifices, [DK_SCRIPT] = list_script_choices,
+    [DK_DISCARD] = list_discards,
+};
+
 int game_options(const Game *g, Option *o, int max)
 {
     Out out = { o, 0, max };
     const Pending *pd = &g->pending;
-    const Player *pl = &g->player[pd->player];
-    switch (pd->kind) {
-    case DK_SETUP_TILE:
-        list_setup_tiles(g, o, &out.n, max);
-        break;
-    case DK_SETUP_CRITTER:
-        list_setup_critters(g, o, &out.n, max);
-        break;
-    case DK_BONUS:
-        for (int b = 0; b < BIOME_COUNT; b++)
-            if (g->supply_resources[b] > 0)
-                put(&out, VERB_RESOURCE, 0, b, 0, 0);
-        break;
-    case DK_MOVE:
-        list_moves(g, &out);
-        break;
-    case DK_BUY:
-        list_buys(g, &out);
-        break;
-    case DK_PLACE: {
-        int mask = game_target_players((Game *)g);
-        list_placements(g, g->bought_type, mask, o, &out.n, max);
-        out.n = drop_unbuildable(g, o, 0, out.n, max);
-        break;
-    }
-    case DK_ISLAND:
-        if (pd->aux <= pd->subject)   /* the optional last tiles may be declined */
-            put(&out, VERB_PASS, 0, 0, 0, 0);
-        list_island_tiles(g, o, &out.n, max);
-        out.n = drop_unbuildable(g, o, 0, out.n, max);
-        break;
-    case DK_TARGET: {
-        int mask = game_target_players((Game *)g);
-        list_volcano_targets(g, mask, o, &out.n, max);
-        out.n = drop_unbuildable(g, o, 0, out.n, max);
-        break;
-    }
-    case DK_UNLOCK:
-        list_unlocks(g, &out);
-        break;
-    case DK_MIGRATE:
-        put(&out, VERB_RETURN, 0, 0, g->queue[0].subject, 0);
-        reach_targets(g, &g->queue[0], VERB_MIGRATE, NULL, 0, &out);
-        break;
-    case DK_EVACUATE:
-        list_evacuations(g, &out);
-        break;
-    case DK_KEEP: {
-        const QueueItem *q = &g->queue[0];
-        View v;
-        game_view(g, &v);
-        const Critter *anchor = game_critter((Game *)g, q->subject);
-        int region = game_view_region(g, &v, anchor->cell, anchor->area);
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[q->player].critters[i];
-            if (c->place == AT_BOARD && !critter_has_trait(g, c, CT_PEACEFUL) &&
-                game_view_region(g, &v, c->cell, c->area) == region)
-                put(&out, VERB_RETURN, 0, 0, critter_id(q->player, i), 0);
-        }
-        break;
-    }
-    case DK_CLAIM:
-        list_claims(g, &out);
-        break;
-    case DK_SACRIFICE:
-        list_sacrifices(g, &out);
-        break;
-    case DK_SCRIPT: {
-        const ScriptAsk *a = &g->ask[0];
-        if (a->can_pass)
-            put(&out, VERB_PASS, 0, 0, 0, 0);
-        for (int i = 0; i < a->count; i++)
-            put(&out, VERB_CHOOSE, g->choice[a->first + i].cell, 0, i, 0);
-        break;
-    }
-    case DK_DISCARD:   /* only while over the cap (pending.aux) */
-        if (player_resource_total(pl) <= pd->aux)
-            break;
-        for (int b = 0; b < BIOME_COUNT; b++)
-            if (pl->resources[b] > 0)
-                put(&out, VERB_RESOURCE, 0, b, 0, 0);
-        break;
-    default:
-        break;
-    }
+    if (pd->kind < DK_COUNT && LISTER[pd->kind])
+        LISTER[pd->kind](g, &out);
     bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
                          pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;
     if (turn_decision && g->hooks && g->hooks->actions && out.n < max)

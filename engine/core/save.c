@@ -202,6 +202,76 @@ static json_t *params_json(Build *bd, const GameOptions *o)
     return a;
 }
 
+/* A set of card indices as a JSON array of numbers. */
+static json_t *card_set_json(uint64_t set)
+{
+    json_t *a = json_array();
+    for (int c = 0; c < 64; c++)
+        if ((set >> c) & 1)
+            json_array_append_new(a, json_integer(c));
+    return a;
+}
+
+/* The game's options; deal, hold and params only when used, so ordinary
+ * saves keep their shape. */
+static json_t *options_json(Build *bd, const GameOptions *o)
+{
+    json_t *opts = json_object();
+    set(bd, opts, "players", json_integer(o->players));
+    set(bd, opts, "setup_variation", json_integer(o->setup_variation));
+    set(bd, opts, "variant", snapshot_string(o->variant, VARIANT_LEN));
+    if (o->deal)
+        set(bd, opts, "deal", card_set_json(o->deal));
+    if (options_hold_any(o)) {
+        json_t *hold = json_array();
+        for (int p = 0; p < o->players; p++)
+            json_array_append_new(hold, card_set_json(o->hold[p]));
+        set(bd, opts, "hold", hold);
+    }
+    if (o->param_count)
+        set(bd, opts, "params", params_json(bd, o));
+    return opts;
+}
+
+/* The enabled mods with their hashes, and (informative) which file declared each card. */
+static void provenance_json(Build *bd, json_t *root, const SaveMeta *meta)
+{
+    json_t *mods = json_array();
+    int nm = meta->mod_count < 0 ? 0 : meta->mod_count > SAVE_MAX_MODS ? SAVE_MAX_MODS : meta->mod_count;
+    for (int i = 0; i < nm; i++) {
+        json_t *m = json_object();
+        set(bd, m, "name", snapshot_string(meta->mods[i].name, sizeof meta->mods[i].name));
+        set(bd, m, "hash", snapshot_string(meta->mods[i].hash, sizeof meta->mods[i].hash));
+        add(bd, mods, m);
+    }
+    set(bd, root, "mods", mods);
+    if (meta->card_count <= 0)
+        return;
+    json_t *cards = json_array();
+    int nc = meta->card_count > MAX_POWER_CARDS ? MAX_POWER_CARDS : meta->card_count;
+    for (int i = 0; i < nc; i++) {
+        json_t *c = json_object();
+        set(bd, c, "name", snapshot_string(meta->cards[i].name, sizeof meta->cards[i].name));
+        set(bd, c, "from", snapshot_string(meta->cards[i].from, sizeof meta->cards[i].from));
+        add(bd, cards, c);
+    }
+    set(bd, root, "cards", cards);
+}
+
+/* The laid-out text of a save document, or NULL when building it ran out of memory. */
+static char *save_text(const Build *bd, json_t *root)
+{
+    if (!bd->ok)
+        return NULL;
+    Buf b = { 0 };
+    layout(&b, root, 0);
+    buf_str(&b, "\n");
+    if (!b.oom)
+        return b.p;
+    free(b.p);
+    return NULL;
+}
+
 char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
 {
     static const SaveMeta no_meta;
@@ -215,60 +285,14 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
     set(&bd, root, "format_version", json_integer(SAVE_FORMAT_VERSION));
     set(&bd, root, "rules_version", snapshot_string(meta->rules_version, sizeof meta->rules_version));
     set(&bd, root, "rules_hash", hex64(rules_hash(&g->rules)));
-
-    json_t *opts = json_object();
-    set(&bd, opts, "players", json_integer(g->options.players));
-    set(&bd, opts, "setup_variation", json_integer(g->options.setup_variation));
-    set(&bd, opts, "variant", snapshot_string(g->options.variant, VARIANT_LEN));
-    if (g->options.deal) {   /* written only when used, so ordinary saves keep their shape */
-        json_t *deal = json_array();
-        for (int c = 0; c < 64; c++)
-            if ((g->options.deal >> c) & 1)
-                json_array_append_new(deal, json_integer(c));
-        set(&bd, opts, "deal", deal);
-    }
-    if (options_hold_any(&g->options)) {   /* likewise only when used */
-        json_t *hold = json_array();
-        for (int p = 0; p < g->options.players; p++) {
-            json_t *seat = json_array();
-            for (int c = 0; c < 64; c++)
-                if ((g->options.hold[p] >> c) & 1)
-                    json_array_append_new(seat, json_integer(c));
-            json_array_append_new(hold, seat);
-        }
-        set(&bd, opts, "hold", hold);
-    }
-    if (g->options.param_count)   /* likewise */
-        set(&bd, opts, "params", params_json(&bd, &g->options));
-    set(&bd, root, "options", opts);
+    set(&bd, root, "options", options_json(&bd, &g->options));
     if (meta->scenario)   /* only for a game started from a scenario (scenario.h) */
         set(&bd, root, "scenario", json_string(meta->scenario));
-
-    json_t *mods = json_array();
-    int nm = meta->mod_count < 0 ? 0 : meta->mod_count > SAVE_MAX_MODS ? SAVE_MAX_MODS : meta->mod_count;
-    for (int i = 0; i < nm; i++) {
-        json_t *m = json_object();
-        set(&bd, m, "name", snapshot_string(meta->mods[i].name, sizeof meta->mods[i].name));
-        set(&bd, m, "hash", snapshot_string(meta->mods[i].hash, sizeof meta->mods[i].hash));
-        add(&bd, mods, m);
-    }
-    set(&bd, root, "mods", mods);
-    if (meta->card_count > 0) {   /* informative: which file declared each card */
-        json_t *cards = json_array();
-        int nc = meta->card_count > MAX_POWER_CARDS ? MAX_POWER_CARDS : meta->card_count;
-        for (int i = 0; i < nc; i++) {
-            json_t *c = json_object();
-            set(&bd, c, "name", snapshot_string(meta->cards[i].name, sizeof meta->cards[i].name));
-            set(&bd, c, "from", snapshot_string(meta->cards[i].from, sizeof meta->cards[i].from));
-            add(&bd, cards, c);
-        }
-        set(&bd, root, "cards", cards);
-    }
+    provenance_json(&bd, root, meta);
 
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
     set(&bd, root, "seed", json_string(seed));
-
     json_t *actions = json_array();
     for (int i = 0; log && i < log->len; i++)
         add(&bd, actions, action_json(&bd, &log->items[i]));
@@ -276,16 +300,7 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
     set(&bd, root, "snapshot", snapshot_json(g));
     set(&bd, root, "state_hash", hex64(game_hash(g)));
 
-    char *text = NULL;
-    if (bd.ok) {
-        Buf b = { 0 };
-        layout(&b, root, 0);
-        buf_str(&b, "\n");
-        if (b.oom)
-            free(b.p);
-        else
-            text = b.p;
-    }
+    char *text = save_text(&bd, root);
     json_decref(root);
     return text;
 }

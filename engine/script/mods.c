@@ -465,31 +465,12 @@ typedef struct ManifestCtx {
 } ManifestCtx;
 
 /* Reads the manifest of a loaded mod into mi (run protected). */
-static int read_manifest_p(lua_State *L, void *ud)
+/* Fails (-1, message in err) on a manifest field other than the known ones. */
+static int manifest_fields_known(lua_State *L, int t, const char *chunk, char *err, int errlen)
 {
-    ManifestCtx *mc = ud;
-    ModInfo *mi = mc->mi;
-    const char *chunk = mc->chunk;
-    char *err = mc->err;
-    int errlen = mc->errlen;
-    int top = lua_gettop(L);
-    push_state(L, mi, "ret");
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        push_state(L, mi, "env");
-        lua_getfield(L, -1, "manifest");   /* the environment keeps globals in its store */
-        lua_remove(L, -2);
-    }
-    int t = lua_gettop(L);
-    int rc = 0;
-    if (!lua_istable(L, t)) {
-        snprintf(err, (size_t)errlen, "%s: no manifest: return { name = \"%s\", version = \"1.0\" } "
-                 "or set manifest = {...}", chunk, mi->name);
-        rc = -1;
-    }
     static const char *const KNOWN[] = { "name", "version", "description", "depends", NULL };
     lua_pushnil(L);
-    while (rc == 0 && lua_next(L, t)) {
+    while (lua_next(L, t)) {
         lua_pop(L, 1);
         int known = 0;
         if (lua_type(L, -1) == LUA_TSTRING)
@@ -499,54 +480,87 @@ static int read_manifest_p(lua_State *L, void *ud)
             snprintf(err, (size_t)errlen, "%s: manifest: unknown field '%s' (known: name, version, "
                      "description, depends)", chunk,
                      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
-            rc = -1;
+            lua_pop(L, 1);
+            return -1;
         }
     }
-    char name[MODS_NAME_LEN] = "";
-    if (rc == 0)
-        rc = str_field(L, t, "name", name, sizeof name, 1, chunk, err, errlen);
-    if (rc == 0 && strcmp(name, mi->name) != 0) {
-        snprintf(err, (size_t)errlen, "%s: manifest: name '%s' does not match the folder '%s'", chunk,
-                 name, mi->name);
-        rc = -1;
-    }
-    if (rc == 0)
-        rc = str_field(L, t, "version", mi->version, sizeof mi->version, 1, chunk, err, errlen);
-    if (rc == 0 && !mi->version[0]) {
-        snprintf(err, (size_t)errlen, "%s: manifest: 'version' is empty", chunk);
-        rc = -1;
-    }
-    if (rc == 0)
-        rc = str_field(L, t, "description", mi->description, sizeof mi->description, 0, chunk, err,
-                       errlen);
-    if (rc == 0) {
-        lua_pushliteral(L, "depends");
-        int type = lua_rawget(L, t);
-        if (type == LUA_TTABLE) {
-            lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
-            if (n > MODS_MAX_DEPENDS) {
-                snprintf(err, (size_t)errlen, "%s: manifest: at most %d dependencies", chunk,
-                         MODS_MAX_DEPENDS);
+    return 0;
+}
+
+/* Reads the manifest's optional `depends` list of mod names into mi. */
+static int manifest_depends(lua_State *L, int t, ModInfo *mi, const char *chunk, char *err, int errlen)
+{
+    lua_pushliteral(L, "depends");
+    int type = lua_rawget(L, t);
+    int rc = 0;
+    if (type == LUA_TTABLE) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (n > MODS_MAX_DEPENDS) {
+            snprintf(err, (size_t)errlen, "%s: manifest: at most %d dependencies", chunk, MODS_MAX_DEPENDS);
+            rc = -1;
+        }
+        for (lua_Integer i = 1; rc == 0 && i <= n; i++) {
+            size_t len = 0;
+            int ty = lua_rawgeti(L, -1, i);
+            const char *d = ty == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+            if (!d || !valid_name(d, len, 1)) {
+                snprintf(err, (size_t)errlen, "%s: manifest: depends[%d] must be a mod name", chunk, (int)i);
                 rc = -1;
+            } else {
+                snprintf(mi->depends[mi->depend_count++], MODS_NAME_LEN, "%s", d);
             }
-            for (lua_Integer i = 1; rc == 0 && i <= n; i++) {
-                size_t len = 0;
-                int ty = lua_rawgeti(L, -1, i);
-                const char *d = ty == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-                if (!d || !valid_name(d, len, 1)) {
-                    snprintf(err, (size_t)errlen, "%s: manifest: depends[%d] must be a mod name", chunk,
-                             (int)i);
-                    rc = -1;
-                } else {
-                    snprintf(mi->depends[mi->depend_count++], MODS_NAME_LEN, "%s", d);
-                }
-                lua_pop(L, 1);
-            }
-        } else if (type != LUA_TNIL) {
-            snprintf(err, (size_t)errlen, "%s: manifest: 'depends' must be a list of mod names", chunk);
-            rc = -1;
+            lua_pop(L, 1);
         }
+    } else if (type != LUA_TNIL) {
+        snprintf(err, (size_t)errlen, "%s: manifest: 'depends' must be a list of mod names", chunk);
+        rc = -1;
+    }
+    lua_pop(L, 1);
+    return rc;
+}
+
+/* Reads the manifest table at t: known fields only, a name matching the
+ * folder, a non-empty version, an optional description and depends. */
+static int manifest_read(lua_State *L, int t, ModInfo *mi, const char *chunk, char *err, int errlen)
+{
+    char name[MODS_NAME_LEN] = "";
+    if (manifest_fields_known(L, t, chunk, err, errlen) ||
+        str_field(L, t, "name", name, sizeof name, 1, chunk, err, errlen))
+        return -1;
+    if (strcmp(name, mi->name) != 0) {
+        snprintf(err, (size_t)errlen, "%s: manifest: name '%s' does not match the folder '%s'", chunk, name,
+                 mi->name);
+        return -1;
+    }
+    if (str_field(L, t, "version", mi->version, sizeof mi->version, 1, chunk, err, errlen))
+        return -1;
+    if (!mi->version[0]) {
+        snprintf(err, (size_t)errlen, "%s: manifest: 'version' is empty", chunk);
+        return -1;
+    }
+    if (str_field(L, t, "description", mi->description, sizeof mi->description, 0, chunk, err, errlen))
+        return -1;
+    return manifest_depends(L, t, mi, chunk, err, errlen);
+}
+
+static int read_manifest_p(lua_State *L, void *ud)
+{
+    ManifestCtx *mc = ud;
+    int top = lua_gettop(L);
+    push_state(L, mc->mi, "ret");
+    if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
+        push_state(L, mc->mi, "env");
+        lua_getfield(L, -1, "manifest");   /* the environment keeps globals in its store */
+        lua_remove(L, -2);
+    }
+    int rc;
+    if (!lua_istable(L, -1)) {
+        snprintf(mc->err, (size_t)mc->errlen, "%s: no manifest: return { name = \"%s\", version = \"1.0\" } "
+                 "or set manifest = {...}", mc->chunk, mc->mi->name);
+        rc = -1;
+    } else {
+        rc = manifest_read(L, lua_gettop(L), mc->mi, mc->chunk, mc->err, mc->errlen);
     }
     lua_settop(L, top);
     return rc;
