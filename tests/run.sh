@@ -3,7 +3,8 @@
 # Lua tests in the release build and again under AddressSanitizer and
 # UndefinedBehaviorSanitizer, the command-line tests, short runs of the
 # fuzzers, a soak of SOAK_GAMES sanitizer games (docs/reliability.md) and the
-# lint of the Lua the engine runs (tests/lint.sh).
+# lint of the Lua the engine runs (tests/lint.sh), the symbol and structure
+# checks and the mutation check (tests/mutation.sh).
 # The last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")/.."
@@ -43,6 +44,10 @@ sh tests/rules.sh || status=1; ru=$(cat build/rules-tests.result 2>/dev/null || 
 sh tests/cli/reports.sh || status=1; rep=$(cat build/report-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${rep% *})); f=$((f + ${rep#* }))
 sh tests/lint.sh || status=1; li=$(cat build/lint-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${li% *})); f=$((f + ${li#* }))
 sh tests/symbols.sh || status=1; sy=$(cat build/symbols-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sy% *})); f=$((f + ${sy#* }))
+# The mutation check: each of the rules listed in tests/mutation.sh broken in
+# turn must make some test fail (one test per mutation).
+rm -f build/mutation.result
+sh tests/mutation.sh --result build/mutation.result || status=1; mu=$(cat build/mutation.result 2>/dev/null || echo "0 1"); p=$((p + ${mu% *})); f=$((f + ${mu#* }))
 sh tests/structure.sh || status=1; st=$(cat build/structure-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${st% *})); f=$((f + ${st#* }))
 [ "$f" -eq 0 ] || status=1
 echo "$p passed, $f failed"

@@ -125,7 +125,7 @@ static void record_tail(const Setup *u, Game *g, GameRecord *r)
         if (mods_disabled(g, &m->mod[i])) {
             ModFailure *f = &r->failed[r->nfailed++];
             snprintf(f->mod, sizeof f->mod, "%s", m->mod[i].name);
-            snprintf(f->error, sizeof f->error, "%s", m->mod[i].error);
+            snprintf(f->error, sizeof f->error, "%.*s", (int)sizeof f->error - 1, m->mod[i].error);   /* cut to fit */
         }
 }
 

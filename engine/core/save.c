@@ -233,28 +233,32 @@ static json_t *options_json(Build *bd, const GameOptions *o)
     return opts;
 }
 
+/* {"KEY1": V1, "KEY2": V2}, each value a fixed-size string field. */
+static json_t *string_pair_json(Build *bd, const char *k1, const char *v1, size_t n1, const char *k2,
+                                const char *v2, size_t n2)
+{
+    json_t *o = json_object();
+    set(bd, o, k1, snapshot_string(v1, n1));
+    set(bd, o, k2, snapshot_string(v2, n2));
+    return o;
+}
+
 /* The enabled mods with their hashes, and (informative) which file declared each card. */
 static void provenance_json(Build *bd, json_t *root, const SaveMeta *meta)
 {
     json_t *mods = json_array();
     int nm = meta->mod_count < 0 ? 0 : meta->mod_count > SAVE_MAX_MODS ? SAVE_MAX_MODS : meta->mod_count;
-    for (int i = 0; i < nm; i++) {
-        json_t *m = json_object();
-        set(bd, m, "name", snapshot_string(meta->mods[i].name, sizeof meta->mods[i].name));
-        set(bd, m, "hash", snapshot_string(meta->mods[i].hash, sizeof meta->mods[i].hash));
-        add(bd, mods, m);
-    }
+    for (int i = 0; i < nm; i++)
+        add(bd, mods, string_pair_json(bd, "name", meta->mods[i].name, sizeof meta->mods[i].name, "hash",
+                                       meta->mods[i].hash, sizeof meta->mods[i].hash));
     set(bd, root, "mods", mods);
     if (meta->card_count <= 0)
         return;
     json_t *cards = json_array();
     int nc = meta->card_count > MAX_POWER_CARDS ? MAX_POWER_CARDS : meta->card_count;
-    for (int i = 0; i < nc; i++) {
-        json_t *c = json_object();
-        set(bd, c, "name", snapshot_string(meta->cards[i].name, sizeof meta->cards[i].name));
-        set(bd, c, "from", snapshot_string(meta->cards[i].from, sizeof meta->cards[i].from));
-        add(bd, cards, c);
-    }
+    for (int i = 0; i < nc; i++)
+        add(bd, cards, string_pair_json(bd, "name", meta->cards[i].name, sizeof meta->cards[i].name, "from",
+                                        meta->cards[i].from, sizeof meta->cards[i].from));
     set(bd, root, "cards", cards);
 }
 

@@ -179,7 +179,7 @@ int lgame_card(lua_State *L)
     struct SessionCardDoc doc;
     read_card(L, &c, &doc);
     int chunk = lgame_caller_chunk(L);
-    snprintf(doc.chunk, sizeof doc.chunk, "%s", s->chunks[chunk].name);
+    snprintf(doc.chunk, sizeof doc.chunk, "%.*s", (int)sizeof doc.chunk - 1, s->chunks[chunk].name);
     doc.chunk_index = chunk;
     lua_getfield(L, 1, "replaces");
     const char *replaces = lua_tostring(L, -1);

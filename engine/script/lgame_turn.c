@@ -58,7 +58,7 @@ static int l_price(lua_State *L)
     return 1;
 }
 
-/** game.rule(name) -> the rules' number of that name (content/rules.lua). */
+/** game.rule(name) -> the rules' number of that name (the files of content/). */
 static int l_rule(lua_State *L)
 {
     const Game *g = lgame_current(L);
