@@ -92,6 +92,8 @@ static void h_rules_numbers(Fnv *f, const Rules *r)
     h_u8(f, r->island_crater_critters);
     h_u8(f, r->island_tiles);
     h_u8(f, r->island_max_distance);
+    if (r->cliffs_block_biomes)   /* fed only when on, so rules without it keep their hash */
+        h_u8(f, r->cliffs_block_biomes);
 }
 
 /* Rules section 'M': what each mode of play allows. */

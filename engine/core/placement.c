@@ -359,7 +359,8 @@ static bool setup_leaves_free_area(const Game *g, const View *v, int type, int c
         int nb = board_neighbour(cell, d), back = hex_opposite(d);
         int biome = tile_edge_biome(t, rot, d);
         if (nb == NO_CELL || biome == BIOME_NONE || board_areas(b, &g->rules, nb) == 0 ||
-            board_edge_biome(b, &g->rules, nb, back) != biome)
+            board_edge_biome(b, &g->rules, nb, back) != biome ||
+            (g->rules.cliffs_block_biomes && b->cells[nb].height != 1))   /* the new tile stands 1 high */
             continue;
         int a = tile_edge_area(t, rot, d);
         int r = game_view_region(g, v, nb, board_edge_area(b, &g->rules, nb, back));

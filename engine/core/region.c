@@ -30,8 +30,9 @@ static TopCode live_top(const Board *b, int k)
 }
 
 /* Calls join(k, area, k2, area2) for every matching edge between two land
- * cells with areas, each shared edge once (from directions E, SE, SW). */
-#define FOR_EACH_JOIN(b, BODY)                                                        \
+ * cells with areas, each shared edge once (from directions E, SE, SW); with
+ * `cliffs` (Rules.cliffs_block_biomes), only between tops of equal height. */
+#define FOR_EACH_JOIN(b, cliffs, BODY)                                                \
     for (int k = 0; k < (b)->land_count; k++) {                                       \
         TopCode mine = live_top(b, k);                                                \
         if (top_areas(mine) == 0)                                                     \
@@ -45,7 +46,8 @@ static TopCode live_top(const Board *b, int k)
             TopCode theirs = live_top(b, k2);                                         \
             unsigned biome = top_edge_biome(mine, d);                                 \
             if (top_areas(theirs) == 0 || biome == TOP_NO_BIOME ||                    \
-                biome != top_edge_biome(theirs, d + 3))                               \
+                biome != top_edge_biome(theirs, d + 3) ||                             \
+                ((cliffs) && (b)->cells[cell].height != (b)->cells[n].height))        \
                 continue;                                                             \
             int node = k * MAX_AREAS + (int)top_edge_area(mine, d);                   \
             int node2 = k2 * MAX_AREAS + (int)top_edge_area(theirs, d + 3);           \
@@ -54,13 +56,13 @@ static TopCode live_top(const Board *b, int k)
     }
 
 /* Regions from the board's derived per-land codes (board_set_rules). */
-static void compute_from_codes(const Board *b, Regions *out)
+static void compute_from_codes(const Board *b, bool cliffs, Regions *out)
 {
     uint16_t parent[MAX_NODES];
     int nodes = b->land_count * MAX_AREAS;
     for (int i = 0; i < nodes; i++)
         parent[i] = (uint16_t)i;
-    FOR_EACH_JOIN(b, unite(parent, node, node2);)
+    FOR_EACH_JOIN(b, cliffs, unite(parent, node, node2);)
 
     /* Number regions by first node, so ids follow the land order. */
     uint16_t id_of_root[MAX_NODES];
@@ -92,16 +94,16 @@ static void compute_from_codes(const Board *b, Regions *out)
                 out->max_height[r] = height;
         }
     }
-    FOR_EACH_JOIN(b, (void)node2; out->edges[out->of_node[node]]++;)
+    FOR_EACH_JOIN(b, cliffs, (void)node2; out->edges[out->of_node[node]]++;)
 }
 
 void regions_compute(const Board *b, const Rules *rules, Regions *out)
 {
     if (b->has_types) {
-        compute_from_codes(b, out);
+        compute_from_codes(b, rules->cliffs_block_biomes, out);
         return;
     }
     Board typed = *b;   /* a board that was never given its tile types: give a copy */
     board_set_rules(&typed, rules);
-    compute_from_codes(&typed, out);
+    compute_from_codes(&typed, rules->cliffs_block_biomes, out);
 }

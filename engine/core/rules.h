@@ -126,6 +126,7 @@ typedef struct Rules {
     uint8_t share_percent[3];        /* supply split: uno, duo, trio (sum 100) */
     uint8_t targeting_threshold;     /* critters on land that make a player fair game (3+ players) */
     uint8_t soil_cooling;            /* lava that cannot go lower cools into soil */
+    uint8_t cliffs_block_biomes;     /* neighbouring tops of different heights do not join biomes */
     Cost cost_uno, cost_duo, cost_trio, cost_volcano;
     Cost cost_island, cost_caldera, cost_sacrifice, cost_evacuation, cost_point;
     uint8_t island_crater_critters;

@@ -349,6 +349,9 @@ static void read_all(Reader *r, const char *dir, Rules *out)
     load_file(r, dir, "lava.lua", file, sizeof file);
     out->soil_cooling = (uint8_t)get_bool(r, "cools_in_place", 1);
 
+    load_file(r, dir, "biomes.lua", file, sizeof file);
+    out->cliffs_block_biomes = (uint8_t)get_bool(r, "cliffs_block_biomes", 0);
+
     load_file(r, dir, "turns.lua", file, sizeof file);
     read_modes(r, out);
 

@@ -58,29 +58,41 @@ static int l_price(lua_State *L)
     return 1;
 }
 
-/** game.rule(name) -> the rules' number of that name (the files of content/). */
+/** game.rule(name) -> the rules' number of that name, or their option's
+ *  boolean (the files of content/). */
 static int l_rule(lua_State *L)
 {
     const Game *g = lgame_current(L);
     const Rules *r = &g->rules;
-    const struct { const char *name; int value; } RULE[] = {
-        { "critters_per_player", r->critters_per_player }, { "resource_cap", r->resource_cap },
-        { "crater_capacity", r->crater_capacity }, { "resources_per_type", r->resources_per_type },
-        { "later_player_bonus", r->later_player_bonus }, { "volcanoes_per_player", r->volcanoes_per_player },
-        { "targeting_threshold", r->targeting_threshold }, { "island_crater_critters", r->island_crater_critters },
-        { "island_tiles", r->island_tiles }, { "island_max_distance", r->island_max_distance },
+    const struct { const char *name; int value; bool option; } RULE[] = {
+        { "critters_per_player", r->critters_per_player, false }, { "resource_cap", r->resource_cap, false },
+        { "crater_capacity", r->crater_capacity, false }, { "resources_per_type", r->resources_per_type, false },
+        { "later_player_bonus", r->later_player_bonus, false },
+        { "volcanoes_per_player", r->volcanoes_per_player, false },
+        { "targeting_threshold", r->targeting_threshold, false },
+        { "island_crater_critters", r->island_crater_critters, false }, { "island_tiles", r->island_tiles, false },
+        { "island_max_distance", r->island_max_distance, false },
+        { "cliffs_block_biomes", r->cliffs_block_biomes, true }, { "cools_in_place", r->soil_cooling, true },
     };
+    const size_t count = sizeof RULE / sizeof RULE[0];
     const char *name = luaL_checkstring(L, 1);
-    for (size_t i = 0; i < sizeof RULE / sizeof RULE[0]; i++)
+    for (size_t i = 0; i < count; i++)
         if (strcmp(RULE[i].name, name) == 0) {
-            lua_pushinteger(L, RULE[i].value);
+            if (RULE[i].option)
+                lua_pushboolean(L, RULE[i].value);
+            else
+                lua_pushinteger(L, RULE[i].value);
             return 1;
         }
-    return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (critters_per_player, resource_cap, "
-                                                 "crater_capacity, resources_per_type, later_player_bonus, "
-                                                 "volcanoes_per_player, targeting_threshold, "
-                                                 "island_crater_critters, island_tiles, island_max_distance)",
-                                                 name));
+    luaL_Buffer known;
+    luaL_buffinit(L, &known);
+    for (size_t i = 0; i < count; i++) {
+        luaL_addstring(&known, RULE[i].name);
+        if (i + 1 < count)
+            luaL_addstring(&known, ", ");
+    }
+    luaL_pushresult(&known);
+    return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (%s)", name, lua_tostring(L, -1)));
 }
 
 /** game.caldera(player) -> the names of the Caldera cards in that player's hand. */

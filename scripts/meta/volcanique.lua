@@ -467,10 +467,11 @@ function game.turn_state() end
 ---@param item PricedItem
 ---@return Price
 function game.price(player, item) end
----@alias RuleName "critters_per_player"|"resource_cap"|"crater_capacity"|"resources_per_type"|"later_player_bonus"|"volcanoes_per_player"|"targeting_threshold"|"island_crater_critters"|"island_tiles"|"island_max_distance"
----A number of the rules (content/).
+---@alias RuleName "critters_per_player"|"resource_cap"|"crater_capacity"|"resources_per_type"|"later_player_bonus"|"volcanoes_per_player"|"targeting_threshold"|"island_crater_critters"|"island_tiles"|"island_max_distance"|"cliffs_block_biomes"|"cools_in_place"
+---A number of the rules (content/), or one of their options as a boolean
+---(cliffs_block_biomes, cools_in_place).
 ---@param name RuleName
----@return integer
+---@return integer|boolean
 function game.rule(name) end
 ---The names of the Caldera cards in that player's hand.
 ---@param player Player

@@ -51,7 +51,11 @@ test("rule reads the rules' numbers and refuses an unknown name", function()
   ]]
   expect_eq(game.rule("crater_capacity"), 3)
   expect_eq(game.rule("resource_cap"), 7)
-  expect(raises(function() game.rule("crater_size") end, "no rule called 'crater_size'"), "a typo is refused")
+  expect_eq(game.rule("cliffs_block_biomes"), false)
+  expect_eq(game.rule("cools_in_place"), true)
+  expect(raises(function() game.rule("crater_size") end, "no rule called 'crater_size' (critters_per_player, "),
+         "a typo is refused, with the names known")
+  expect(raises(function() game.rule("crater_size") end, "cliffs_block_biomes, cools_in_place)"), "every name listed")
 end)
 
 test("caldera lists the Caldera cards in a player's hand", function()

@@ -13,7 +13,7 @@
 #include "session.h"
 
 static const char *const CONTENT_FILES[] = {
-    "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua",
+    "biomes.lua", "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua",
     "tiles.lua", "turns.lua",
 };
 

@@ -148,6 +148,7 @@ TEST(rules_hash_sees_every_rule_and_ignores_unused_entries)
     RCHANGED(r->resource_cap++);
     RCHANGED(r->share_percent[2]++);
     RCHANGED(r->soil_cooling ^= 1);
+    RCHANGED(r->cliffs_block_biomes ^= 1);
     RCHANGED(r->cost_point.each++);
     RCHANGED(r->cost_evacuation.any++);
     RCHANGED(r->island_max_distance++);

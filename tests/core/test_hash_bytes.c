@@ -98,7 +98,7 @@ typedef struct Gap {
 #define GAP(Type, before, after) { offsetof(Type, before) + sizeof(((Type *)0)->before), offsetof(Type, after) }
 #define TAIL(Type, last) { offsetof(Type, last) + sizeof(((Type *)0)->last), sizeof(Type) }
 static const Gap GAME_GAPS[] = {
-    GAP(Game, lava_count, lava), GAP(Game, flow_count, flows), GAP(Game, queue_len, queue),
+    GAP(Game, rules, options), GAP(Game, lava_count, lava), GAP(Game, flow_count, flows), GAP(Game, queue_len, queue),
     GAP(Game, ask_len, choice_len), GAP(Game, choice_len, ask), GAP(Game, island_count, island_cells),
     GAP(Game, trigger_player, state), GAP(Game, land_change, mods_disabled),
 };

@@ -119,6 +119,11 @@ TEST(content_file_not_returning_a_table_is_rejected)
     expect_broken("lava.lua", "return 5\n", "table");
 }
 
+TEST(content_option_of_the_wrong_type_names_file_and_field)
+{
+    expect_broken("biomes.lua", "return { cliffs_block_biomes = \"yes\" }\n", "cliffs_block_biomes");
+}
+
 TEST(content_file_calling_a_function_finds_no_globals)
 {
     expect_broken("players.lua",

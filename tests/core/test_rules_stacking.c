@@ -158,6 +158,32 @@ TEST(rule_joining_a_biome)
     CHECK_EQ(fx_count(&g, VERB_CRITTER), 0);   /* the joined tiles are A's now */
 }
 
+/* RULINGS, Board and tiles: heights do not matter for joining, unless the
+ * rules' option cliffs_block_biomes (content/biomes.lua) is on. A dark Uno
+ * stacked two high beside a dark Uno one high. */
+TEST(rule_biomes_join_across_heights_unless_cliffs_block_them)
+{
+    static Game g;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\n"
+                "tile 1 0 uno_light\n"
+                "tile 1 0 uno_dark\n"
+                "critter A 0 0 dark\n"
+                "turn B claim\n");
+    CHECK_EQ(g.rules.cliffs_block_biomes, 0);   /* the shipped default */
+    CHECK_EQ(region_of(&g, 0, 0, "dark"), region_of(&g, 1, 0, "dark"));
+    CHECK_EQ(fx_count_at(&g, VERB_CRITTER, C(1, 0)), 0);   /* A's biome reaches up the cliff */
+    View v;
+    game_view(&g, &v);
+    CHECK_EQ(v.rg.edges[region_of(&g, 0, 0, "dark")], 1);   /* one connecting edge */
+
+    g.rules.cliffs_block_biomes = 1;
+    CHECK(region_of(&g, 0, 0, "dark") != region_of(&g, 1, 0, "dark"));
+    CHECK(fx_count_at(&g, VERB_CRITTER, C(1, 0)) > 0);   /* the upper Uno is a biome of its own, free */
+    game_view(&g, &v);
+    CHECK_EQ(v.rg.edges[region_of(&g, 0, 0, "dark")], 0);
+}
+
 /* A light Uno at (0,0) with dark Unos on three mutually apart sides (E, SW,
  * NW); a dark Uno stacked on the middle joins all three. */
 #define ARMS "tile 0 0 uno_light\ntile 1 0 uno_dark\ntile -1 1 uno_dark\ntile 0 -1 uno_dark\n"

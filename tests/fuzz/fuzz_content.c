@@ -9,7 +9,7 @@
 #include "fuzz_common.h"
 
 static const char *const FILES[] = {
-    "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua", "tiles.lua", "turns.lua", "powers.lua",
+    "biomes.lua", "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua", "tiles.lua", "turns.lua", "powers.lua",
 };
 #define NFILES (sizeof FILES / sizeof FILES[0])
 
