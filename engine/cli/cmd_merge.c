@@ -188,8 +188,11 @@ static void print_summary(const Summary *s, const char *made)
         print_rate(what, &a);
     }
     printf("caldera bought         %6.2f  per player per game\n", accum_mean(&s->caldera_bought));
+    int w = 22;   /* the longest card name, so the columns line up */
     for (int c = 0; c < s->ncard; c++)
-        printf("power %-22s unlocked in %5.1f%% of games, holders win %5.1f%% (n=%.0f)\n", s->card[c],
+        w = (int)strlen(s->card[c]) > w ? (int)strlen(s->card[c]) : w;
+    for (int c = 0; c < s->ncard; c++)
+        printf("power %-*s unlocked in %5.1f%% of games, holders win %5.1f%% (n=%.0f)\n", w, s->card[c],
                100 * s->card_games[c] / s->games, 100 * accum_mean(&s->card_holder_win[c]),
                s->card_holder_win[c].n);
 }

@@ -24,7 +24,7 @@
 
 typedef struct CoverEntry {
     char script[96];
-    char event[32];
+    char event[56];     /* an event, or "action:NAME" / "answer:NAME" (NAME up to 47 characters) */
     char card[REC_NAME];
     long priority;
     int ordinal;

@@ -5,8 +5,9 @@
 
 #include "powers_doc.h"
 
-/* The handlers' events of one chunk, each once, in catalogue order, joined
- * with ", " (each wrapped in `quote` on both sides). "" when there are none. */
+/* What one chunk hooks, each once, joined with ", " (each wrapped in `quote`
+ * on both sides): its handlers' events in catalogue order, then its actions
+ * ("action:NAME") and questions ("answer:NAME"). "" when there are none. */
 static void hooks_of(const ScriptFireCount *h, int n, const char *chunk, const char *quote,
                      char *out, size_t outlen)
 {
@@ -87,9 +88,11 @@ static void write_markdown(const Session *s, const int *order, const ScriptFireC
         "block gives the name, the Power Grid levels it may be dealt to, its stars (what\n"
         "it scores kept as a Caldera card), whether a Caldera copy has a one-off bolt\n"
         "effect, the rules text and the ruling where the rulebook leaves a gap; the\n"
-        "events are those the same file's handlers hook with `on()` (see\n"
-        "[lua-api.md](lua-api.md) for each event). Where the rulebook is silent the\n"
-        "rulings of [rules.md](rules.md) apply.\n"
+        "hooks are the events the same file's handlers hook with `on()` (see\n"
+        "[lua-api.md](lua-api.md) for each event), then `action:NAME` for each\n"
+        "option it adds with `game.action` and `answer:NAME` for each question it\n"
+        "asks with `game.question` (the names `compare` and `balance` count them\n"
+        "by). Where the rulebook is silent the rulings of [rules.md](rules.md) apply.\n"
         "\n"
         "This page is the output of `volcanique powers --markdown`, and\n"
         "`tests/script/test_powers_doc.c` fails when the two differ: after changing a\n"
@@ -119,7 +122,7 @@ static void write_markdown(const Session *s, const int *order, const ScriptFireC
         fprintf(out, "- Stars: %d\n", c->stars);
         fprintf(out, "- Caldera bolt: %s\n", c->bolt ? "yes" : "no");
         fprintf(out, "- Script: `%s`\n", d->chunk);
-        fprintf(out, "- Events hooked: %s\n", hooks[0] ? hooks : "none yet");
+        fprintf(out, "- Hooks: %s\n", hooks[0] ? hooks : "none");
     }
 }
 
@@ -135,11 +138,11 @@ int powers_doc_write(const Session *s, PowersDocFormat format, FILE *out)
         }
         order[k] = i;
     }
-    int nh = script_fire_counts(s->script, NULL, 0);
+    int nh = session_fire_counts(s, NULL, 0);
     ScriptFireCount *h = calloc((size_t)(nh > 0 ? nh : 1), sizeof *h);
     if (!h)
         return -1;
-    nh = script_fire_counts(s->script, h, nh);
+    nh = session_fire_counts(s, h, nh);
     if (format == POWERS_DOC_MARKDOWN)
         write_markdown(s, order, h, nh, out);
     else

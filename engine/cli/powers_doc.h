@@ -1,15 +1,17 @@
 /* The power cards' documentation, generated from the scripts themselves: what
  * each scripts/powers/ file declared with card{} (name, grid levels, middle
- * column, stars, Caldera bolt, rules text, ruling) and the events its handlers
- * hook (every on() registered from that same file). docs/powers.md is this
+ * column, stars, Caldera bolt, rules text, ruling) and what that same file
+ * hooks: the events of its on() handlers, its actions and its questions. docs/powers.md is this
  * generator's markdown output; tests/script/test_powers_doc.c compares the two,
  * so the page cannot drift from the scripts.
  *
  * Contract:
- *  - The output depends only on the session's cards and handlers: cards are
- *    listed by name (byte order), events in catalogue order, each once.
- *  - A card's hooks are the handlers whose chunk is the card's script; handlers
- *    a mod or another script registers for the card are not counted.
+ *  - The output depends only on the session's cards, handlers, actions and
+ *    questions: cards are listed by name (byte order); a card's hooks are its
+ *    events in catalogue order, each once, then "action:NAME" and
+ *    "answer:NAME" in declaration order (session_fire_counts).
+ *  - A card's hooks are those whose chunk is the card's script; what a mod or
+ *    another script registers for the card is not counted.
  *  - Nothing but `out` is written; the session is not changed. */
 #ifndef VQ_POWERS_DOC_H
 #define VQ_POWERS_DOC_H

@@ -193,18 +193,36 @@ static int unknown_event(lua_State *L, struct ScriptEvents *e, const char *name)
     return luaL_error(L, "on: unknown event '%s'", name);
 }
 
+void levents_check_gate(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) == LUA_TSTRING || lua_isnoneornil(L, idx))
+        return;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    static const char *const KNOWN[] = { "card", "variant", "min_players", NULL };
+    sb_check_keys(L, idx, "on: the gate", KNOWN);
+    lua_getfield(L, idx, "variant");
+    const char *variant = lua_tostring(L, -1);
+    if (!lua_isnil(L, -1) && (!variant || (strcmp(variant, "symbiosis") != 0 && strcmp(variant, "to_the_left") != 0)))
+        luaL_error(L, "on: the gate's variant is symbiosis or to_the_left, not '%s'", sb_tostring(L, -1));
+    lua_getfield(L, idx, "min_players");
+    lua_Integer players = luaL_optinteger(L, -1, 2);
+    if (players < 2 || players > 5)
+        luaL_error(L, "on: the gate's min_players is 2..5, not %d", (int)players);
+    lua_pop(L, 2);
+}
+
 /* Reads on()'s fourth argument into the gate strings (borrowed from the stack). */
 static void read_gate(lua_State *L, const char **card, const char **variant, lua_Integer *players)
 {
     *card = *variant = NULL;
     *players = 0;
+    levents_check_gate(L, 4);
     if (lua_type(L, 4) == LUA_TSTRING) {
         *card = lua_tostring(L, 4);
         return;
     }
     if (lua_isnoneornil(L, 4))
         return;
-    luaL_checktype(L, 4, LUA_TTABLE);
     lua_getfield(L, 4, "card");
     *card = lua_tostring(L, -1);       /* the table at 4 keeps the strings alive */
     lua_getfield(L, 4, "variant");

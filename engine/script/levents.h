@@ -14,6 +14,11 @@ void levents_free(struct ScriptEvents *ev);
 /* The sandbox global on(name, handler [, priority [, gate]]). */
 int levents_lua_on(lua_State *L);
 
+/* Raises unless the value at idx is a gate on() takes: nil, a card name, or
+ * a table of only card, variant (symbiosis or to_the_left) and min_players
+ * (2..5). Whether the card exists is checked once every script has loaded. */
+void levents_check_gate(lua_State *L, int idx);
+
 /* The name of names[0..n) nearest to word (edit distance at most 3), or NULL:
  * for "did you mean" in error messages. */
 const char *levents_nearest(const char *const *names, int n, const char *word);

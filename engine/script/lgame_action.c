@@ -53,6 +53,8 @@ static int l_action(lua_State *L)
     lgame_check_loading(L, "game.action");
     Session *s = lgame_session(L);
     luaL_checktype(L, 1, LUA_TTABLE);
+    static const char *const KNOWN[] = { "name", "at", "card", "offers", "label", "perform", "move", NULL };
+    sb_check_keys(L, 1, "game.action", KNOWN);
     if (s->action_count >= SESSION_MAX_ACTIONS)
         return luaL_error(L, "game.action: at most %d actions", SESSION_MAX_ACTIONS);
     const char *need[] = { "offers", "perform" };

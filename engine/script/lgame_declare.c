@@ -8,24 +8,6 @@
 
 #include "lsandbox.h"
 
-/* Raises unless every key of the table at t is one of known (NULL-ended). */
-static void check_keys(lua_State *L, int t, const char *what, const char *const *known)
-{
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        int ok = 0;
-        for (int i = 0; known[i] && lua_type(L, -1) == LUA_TSTRING; i++)
-            ok |= strcmp(known[i], lua_tostring(L, -1)) == 0;
-        if (!ok) {
-            char list[400] = "";
-            for (int i = 0; known[i]; i++)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", known[i]);
-            luaL_error(L, "%s: unknown field '%s' (known: %s)", what, luaL_tolstring(L, -1, NULL), list);
-        }
-    }
-}
-
 /* A bolt's decision kinds from `bolt` at the top of the stack: true (any of
  * the owner's own-turn decisions: 0), a decision name, or a list of them. */
 static uint32_t bolt_kinds(lua_State *L, const char *card)
@@ -64,7 +46,7 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
     luaL_checktype(L, -1, LUA_TTABLE);
     int a = lua_gettop(L);
     static const char *const KNOWN[] = { "reach", "join", NULL };
-    check_keys(L, a, "card abilities", KNOWN);
+    sb_check_keys(L, a, "card abilities", KNOWN);
     lua_getfield(L, a, "reach");
     static const char *const REACH[] = { "tile", "adjacent", "any", NULL };
     if (!lua_isnil(L, -1))
@@ -79,7 +61,7 @@ static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
 {
     static const char *const KNOWN[] = { "name", "levels", "middle", "stars", "text", "ruling", "bolt",
                                          "bolt_offer", "abilities", "replaces", NULL };
-    check_keys(L, 1, "card", KNOWN);
+    sb_check_keys(L, 1, "card", KNOWN);
     memset(c, 0, sizeof *c);
     lua_getfield(L, 1, "name");
     const char *name = lua_tostring(L, -1);
@@ -235,7 +217,7 @@ static int read_traits(lua_State *L, const char *what, const char *const *keys)
     for (int i = 0; keys[i]; i++)
         known[n++] = keys[i];
     known[n] = NULL;
-    check_keys(L, 1, what, known);
+    sb_check_keys(L, 1, what, known);
     int traits = 0;
     for (int i = 0; keys[i]; i++) {
         lua_getfield(L, 1, keys[i]);

@@ -68,6 +68,8 @@ static int l_question(lua_State *L)
     lgame_check_loading(L, "game.question");
     Session *s = lgame_session(L);
     luaL_checktype(L, 1, LUA_TTABLE);
+    static const char *const KNOWN[] = { "name", "prompt", "label", "labels", "pass", "context", "answer", NULL };
+    sb_check_keys(L, 1, "game.question", KNOWN);
     if (s->question_count >= SESSION_MAX_QUESTIONS)
         return luaL_error(L, "game.question: at most %d questions", SESSION_MAX_QUESTIONS);
     lua_getfield(L, 1, "answer");

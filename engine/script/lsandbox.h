@@ -180,6 +180,11 @@ void sb_where(lua_State *L, char *out, size_t len);
  * __name or type name alone ("table", "function"): never an address. */
 const char *sb_tostring(lua_State *L, int idx);
 
+/* Raises "WHAT: unknown field 'x' (known: a, b, ...)" unless every key of the
+ * table at t is one of known (NULL-ended): a misspelt field of a declaration
+ * is an error, never silently ignored. */
+void sb_check_keys(lua_State *L, int t, const char *what, const char *const *known);
+
 /* Library builders (lsb_*.c), each pushing the sandbox's version of a table.
  * The stock library is at stock (an index) where one is wrapped. */
 void sb_push_string_lib(lua_State *L, int stock);

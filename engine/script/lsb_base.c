@@ -87,6 +87,24 @@ const char *sb_tostring(lua_State *L, int idx)
     }
 }
 
+void sb_check_keys(lua_State *L, int t, const char *what, const char *const *known)
+{
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        int ok = 0;
+        for (int i = 0; known[i] && lua_type(L, -1) == LUA_TSTRING; i++)
+            ok |= strcmp(known[i], lua_tostring(L, -1)) == 0;
+        if (!ok) {
+            char list[400] = "";
+            for (int i = 0; known[i]; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", known[i]);
+            luaL_error(L, "%s: unknown field '%s' (known: %s)", what, sb_tostring(L, -1), list);
+        }
+    }
+}
+
 static int sb_ltostring(lua_State *L)
 {
     luaL_checkany(L, 1);

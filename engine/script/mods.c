@@ -304,6 +304,7 @@ static int mod_on(lua_State *L)
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer prio = luaL_optinteger(L, 3, 0);
     lua_settop(L, 4);   /* the gate (or nil) at 4 */
+    levents_check_gate(L, 4);   /* now, so an error names this line */
     if (script_is_frozen(sc))
         return luaL_error(L, "events are frozen");
     if (script_event_index(sc, name) < 0) {

@@ -250,8 +250,8 @@ function on(event, handler, priority, gate) end
 
 ---@class GateSpec
 ---@field card? string run only while this power card is in play
----@field variant? string run only in this variant ("symbiosis", "to_the_left")
----@field min_players? integer run only with at least this many players
+---@field variant? "symbiosis"|"to_the_left" run only in this variant
+---@field min_players? integer 2..5: run only with at least this many players
 
 -- ----------------------------------------------------------- power cards
 
@@ -814,9 +814,9 @@ local Question = {}
 function Question:ask(player, choices, context) end
 
 ---While loading: declares a question with words and its answer handler.
----@param spec QuestionSpec
+---@param declaration QuestionSpec
 ---@return Question
-function game.question(spec) end
+function game.question(declaration) end
 
 ---An offer an action's `offers` returns.
 ---@class Offer
@@ -843,5 +843,5 @@ function game.question(spec) end
 ---@field move? boolean taking it uses one of the turn's critter moves
 
 ---While loading: declares options a script adds to the core's decisions.
----@param spec ActionSpec
-function game.action(spec) end
+---@param declaration ActionSpec
+function game.action(declaration) end

@@ -185,6 +185,9 @@ SDL_VIDEODRIVER=dummy $V --root "$tmp/wroot" gui --seats human,random --mods hou
 wait
 grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mod ($(head -c 300 "$tmp/err"))"
 
+# README.md: the commands a player types first run as written.
+. tests/cli/readme.sh
+
 # docs/modding.md: its excerpts match the shipped mods, its outputs are real,
 # and "A new power in ten minutes" runs word for word.
 . tests/cli/modding.sh

@@ -68,6 +68,10 @@ else
 fi
 expect_status merge_summary 0 $V merge --summary "$tmp/one"
 grep -q "^games 12" "$tmp/out" && grep -q "first player wins" "$tmp/out" && ok || bad "merge_summary_lines"
+# The power rows line up whatever the names' length ("Converging tectonic plates").
+$V sim --games 40 --seed 3 --deal "Converging tectonic plates,Rift" 2>/dev/null | $V merge --summary - > "$tmp/powers"
+[ "$(grep '^power ' "$tmp/powers" | awk '{ print index($0, " unlocked in ") }' | sort -u | wc -l)" -eq 1 ] \
+    && grep -q "^power Converging tectonic plates unlocked in" "$tmp/powers" && ok || bad "merge_summary_power_rows_line_up"
 printf '{"seed":1}\n' > "$tmp/broken.jsonl"
 expect_status merge_refuses_bad_line 1 $V merge "$tmp/broken.jsonl"
 grep -q "broken.jsonl:1" "$tmp/err" && ok || bad "merge_error_names_file_and_line"

@@ -141,6 +141,33 @@ TEST(coverage_lines_read_back_and_add_by_identity)
     free(buf);
 }
 
+/* Questions and actions are named up to 47 characters; their coverage names
+ * ("answer:NAME") were cut at 31, so two questions of one script alike in
+ * their first 24 characters merged into one row, and the report showed
+ * "answer:volcanic_migration_payme". */
+TEST(coverage_keeps_long_action_and_question_names_apart)
+{
+    static const char *const NAMES[] = { "answer:volcanic_migration_payment_of_the_whole_thing",
+                                         "answer:volcanic_migration_payment_of_the_whole_other" };
+    static Coverage a, b;
+    for (int i = 0; i < 2; i++) {
+        char line[400];
+        snprintf(line, sizeof line, "{\"batch\":0,\"games\":1,\"params_read\":[],\"handlers\":[{\"script\":"
+                 "\"scripts/powers/volcanic_migration.lua\",\"event\":\"%s\",\"card\":\"Volcanic migration\","
+                 "\"priority\":0,\"ordinal\":0,\"fired\":%d}]}", NAMES[i], i + 1);
+        json_t *j = json_loads(line, 0, NULL);
+        REQUIRE(j);
+        int batch;
+        char err[200];
+        CHECK(coverage_from_json(j, i ? &b : &a, &batch, err, sizeof err) == 0);
+        json_decref(j);
+    }
+    CHECK(strcmp(a.e[0].event, NAMES[0]) == 0);
+    coverage_add(&a, &b);
+    CHECK_EQ(a.count, 2);
+    CHECK(strcmp(a.e[1].event, NAMES[1]) == 0);
+}
+
 TEST(plan_lines_read_back)
 {
     Plan p, back;

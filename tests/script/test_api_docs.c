@@ -236,6 +236,76 @@ static void need_in_luacheckrc(lua_State *L, int base, const Names *globals)
     free(rc);
 }
 
+/* The argument list after `open` in text ("player, index [, cause])") as
+ * "player,index,cause?": a name after '[' is optional. */
+static void doc_arguments(const char *open, char *out, size_t len)
+{
+    int optional = 0;
+    size_t n = 0;
+    out[0] = 0;
+    for (const char *p = open; *p && *p != ')' && *p != '`' && n + 2 < len; p++) {
+        if (*p == '[')
+            optional = 1;
+        else if (*p == ',' && n)
+            out[n++] = ',';
+        else if (*p != ' ' && *p != ']' && *p != ',') {
+            out[n++] = *p;
+            if ((p[1] == ',' || p[1] == ')' || p[1] == ' ' || p[1] == '[' || p[1] == ']') && optional)
+                out[n++] = '?';
+        }
+    }
+    out[n] = 0;
+}
+
+/* The same for the annotation "function game.NAME(a, b)" at `open`: a name is
+ * optional when the comment block above says "---@param NAME?". */
+static void meta_arguments(const char *meta, const char *open, char *out, size_t len)
+{
+    const char *block = open;   /* back over the "---" lines above the function */
+    while (block > meta && block[-1] != '\n')
+        block--;
+    while (block > meta + 1) {
+        const char *line = block - 1;
+        while (line > meta && line[-1] != '\n')
+            line--;
+        if (strncmp(line, "---", 3) != 0)
+            break;
+        block = line;
+    }
+    size_t n = 0;
+    out[0] = 0;
+    for (const char *p = open; *p && *p != ')' && n + 40 < len;) {
+        size_t w = strcspn(p, ", )");
+        if (w) {
+            char pat[64];
+            snprintf(pat, sizeof pat, "---@param %.*s?", (int)w, p);
+            const char *hit = strstr(block, pat);
+            n += (size_t)snprintf(out + n, len - n, "%s%.*s%s", n ? "," : "", (int)w, p,
+                                  hit && hit < open ? "?" : "");
+        }
+        p += w;
+        p += strspn(p, ", ");
+    }
+}
+
+/* Every mention of `game.NAME(...)` in the docs gives the annotation's
+ * argument list, with the same names and the same optional ones. */
+static void need_same_arguments(const char *doc, const char *meta, const char *name)
+{
+    char pat[96], want[160], got[160];
+    snprintf(pat, sizeof pat, "function game.%s(", name);
+    const char *m = strstr(meta, pat);
+    if (!m)
+        return;   /* reported by the caller */
+    meta_arguments(meta, m + strlen(pat), want, sizeof want);
+    snprintf(pat, sizeof pat, "`game.%s(", name);
+    for (const char *d = strstr(doc, pat); d; d = strstr(d + 1, pat)) {
+        doc_arguments(d + strlen(pat), got, sizeof got);
+        if (strcmp(got, want) != 0)
+            th_fail(__FILE__, __LINE__, "game.%s: " DOC " gives (%s), " META " (%s)", name, got, want);
+    }
+}
+
 TEST(api_docs_name_every_global_and_game_function)
 {
     char *doc = slurp(DOC), *meta = slurp(META);
@@ -268,6 +338,7 @@ TEST(api_docs_name_every_global_and_game_function)
             need(doc, DOC, what, pat);
             snprintf(pat, sizeof pat, "function game.%s(", game.name[i]);
             need(meta, META, what, pat);
+            need_same_arguments(doc, meta, game.name[i]);
         } else {
             snprintf(pat, sizeof pat, "`game.%s`", game.name[i]);
             need(doc, DOC, what, pat);
@@ -383,7 +454,7 @@ static void need_fields(const char *probe, const char *what, Span doc_span, Span
     }
 }
 
-TEST(api_docs_name_every_card_field_ability_and_mark_trait)
+TEST(api_docs_name_every_declaration_field_ability_and_mark_trait)
 {
     char *doc = slurp(DOC), *meta = slurp(META);
     REQUIRE(doc && meta);
@@ -396,6 +467,15 @@ TEST(api_docs_name_every_card_field_ability_and_mark_trait)
                 span_of(meta, "@class CritterMarkSpec", "\n---@class"));
     need_fields("game.cell_mark{ name = 'probe', zz_unknown = true }", "game.cell_mark", marks,
                 span_of(meta, "@class CellMarkSpec", "\n---@class"));
+    Span questions = span_of(doc, "### Questions", "\n### "), actions = span_of(doc, "### Actions", "\n## ");
+    Span handlers = span_of(doc, "## Handlers", "\n## ");
+    REQUIRE(questions.start && actions.start && handlers.start);
+    need_fields("game.question{ zz_unknown = 1 }", "game.question", questions,
+                span_of(meta, "@class QuestionSpec", "\n---@class"));
+    need_fields("game.action{ zz_unknown = 1 }", "game.action", actions,
+                span_of(meta, "@class ActionSpec", "\n---@class"));
+    need_fields("on('turn_start', print, 0, { zz_unknown = 1 })", "on()'s gate", handlers,
+                span_of(meta, "@class GateSpec", "\n\n"));
     free(doc);
     free(meta);
 }

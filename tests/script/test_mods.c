@@ -375,6 +375,50 @@ TEST(mods_manifest_errors_name_the_file)
     }
 }
 
+/* A misspelt field of a declaration (an action's `lable`, a gate's `crad`) was
+ * silently ignored: the action showed its default words, the handler ran
+ * without its gate. Every declaration now refuses unknown fields and gates
+ * that can never hold, naming the file, line and the fields it knows. */
+TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
+{
+    static const struct { const char *text, *want; } CASES[] = {
+        { "game.action{ at = 'claim', offers = function() return {} end, perform = print, lable = 'x' }\n",
+          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move)" },
+        { "game.question{ prompt = 'x', answer = print, lables = {} }\n",
+          "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
+          "context, answer)" },
+        { "on('turn_start', print, 0, { crad = 'Rift' })\n",
+          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players)" },
+        { "on('turn_start', print, 0, { variant = 'to_the_right' })\n",
+          "mods/m/mod.lua:1: on: the gate's variant is symbiosis or to_the_left, not 'to_the_right'" },
+        { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char root[64], err[512] = "", text[400];
+        make_root(root, sizeof root);
+        snprintf(text, sizeof text, "%smanifest = { name = 'm', version = '1' }\n", CASES[i].text);
+        put(root, "m", "mod.lua", text);
+        static Session s;
+        CHECK(open_with(&s, root, "m", err, sizeof err) != 0);
+        CHECK_STR_CONTAINS(err, CASES[i].want);
+        remove_root(root);
+    }
+    /* The gates the docs show still load. */
+    char root[64], err[512] = "";
+    make_root(root, sizeof root);
+    put(root, "m", "mod.lua",
+        "on('targets', print, 0, { variant = 'symbiosis', min_players = 3 })\n"
+        "manifest = { name = 'm', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "m", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    CHECK_EQ(rc, 0);
+    if (rc == 0)
+        session_close(&s);
+    remove_root(root);
+}
+
 /* The attack: a module (or mod.lua itself) that is a symbolic link to a file
  * outside the mod's folder was read and compiled. */
 TEST(mods_require_attack_symbolic_link_out_of_the_folder)

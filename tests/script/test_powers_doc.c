@@ -123,9 +123,14 @@ TEST(powers_doc_has_a_section_per_card_with_its_hooks)
     const char *bountiful = strstr(doc, "\n## Bountiful resources\n");
     REQUIRE(bountiful != NULL);
     const char *next = strstr(bountiful + 1, "\n## ");
-    const char *hooks = strstr(bountiful, "- Events hooked: `collect`\n");
+    const char *hooks = strstr(bountiful, "- Hooks: `collect`\n");
     CHECK(hooks != NULL && (!next || hooks < next));
     need(text, "  hooks:        collect\n", "the text listing", "Bountiful resources");
+    /* A rule made of an action and questions hooks them, not "none": Erosion's
+     * erode action, Rift's two questions (the names compare's coverage uses). */
+    need(text, "  hooks:        caldera_played, action:erode\n", "the text listing", "Erosion");
+    need(doc, "- Hooks: `phase`, `contest`, `caldera_played`, `answer:rift_where`, `answer:rift_island`\n", "the markdown",
+         "Rift");
     free(doc);
     free(text);
     session_close(&s);
