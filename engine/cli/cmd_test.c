@@ -93,7 +93,7 @@ int cmd_test(const CliArgs *a)
         broken |= run_folder(a, folders[i], filter, mods, &res) != 0;
     printf("%d passed, %d failed\n", res.passed, res.failed);
     if (res.passed + res.failed == 0 && !broken) {   /* a misspelt filter or an empty folder proves nothing */
-        fprintf(stderr, "volcanique test: no test ran%s%s%s\n", filter ? " (no test name contains '" : "",
+        fprintf(stderr, "volcanique test: no test ran%s%s%s\n", filter ? " (no test's \"file: name\" contains '" : "",
                 filter ? filter : "", filter ? "')" : "");
         return 1;
     }
