@@ -35,6 +35,11 @@ void lava_volcano_wipe(Game *g, int cell);
  * turn's other flows (turn.c). */
 bool lava_flow_from(Game *g, int cell, int height);
 
+/* The pending decision's own options as game_options lists them first,
+ * without the scripts' actions and the Caldera bolts it adds after them
+ * (options.c). Returns the count, at most max. */
+int options_list_own(const Game *g, Option *o, int max);
+
 /* Turn flow (turn.c): the steps, and the loop that asks what is queued. */
 void flow_advance(Game *g);
 /* flow_advance that keeps what it found: the options of the decision it
