@@ -23,8 +23,8 @@ card {
 
 local function sea_critters(player)
   local out = {}
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "aside" and c.q then out[#out + 1] = c end
+  for _, c in ipairs(game.critters(player, "aside")) do
+    if c.q then out[#out + 1] = c end
   end
   return out
 end
@@ -98,9 +98,7 @@ function sea_action_possible(player)
 end
 
 local function first_in_hand(player)
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "hand" then return c end
-  end
+  return game.critters(player, "hand")[1]
 end
 
 game.action{
