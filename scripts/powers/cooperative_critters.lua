@@ -59,8 +59,10 @@ end
 
 -- Whether some critter of the player could make such a move now.
 function takeover_possible(player)
+  local mine = game.critters(player, "board")
+  if #mine == 0 then return false end
   local biomes = game.biomes()
-  for _, c in ipairs(game.critters(player, "board")) do
+  for _, c in ipairs(mine) do
     if not c.fixed and #targets(c, biomes) > 0 then return true end
   end
   return false
