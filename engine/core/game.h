@@ -3,8 +3,11 @@
  *
  * Contract:
  *  - A game always stands at a pending decision: who decides, what kind, and
- *    the legal options. game_options() lists them; game_apply() applies one.
- *    Nothing else mutates a started game (scenario set-up aside).
+ *    the legal options. game_options() lists them; game_apply() applies one
+ *    after checking it. Loops that list, choose and apply (bots, simulations)
+ *    use game_apply_listed(), which trusts the choice and returns the next
+ *    listing, so a decision is listed once. Nothing else mutates a started
+ *    game (scenario set-up aside).
  *  - Every apply is appended to the action log; replaying the log from the
  *    same seed and rules reaches the same state (game_hash).
  *  - A Game holds no pointers but `log` and `hooks`, so cloning is an
