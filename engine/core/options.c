@@ -444,7 +444,7 @@ static void (*const LISTER[DK_COUNT])(const Game *, Out *) = {
     [DK_DISCARD] = list_discards,
 };
 
-int options_list_own(const Game *g, Option *o, int max)
+int list_own_options(const Game *g, Option *o, int max)
 {
     Out out = { o, 0, max };
     const Pending *pd = &g->pending;
@@ -455,7 +455,7 @@ int options_list_own(const Game *g, Option *o, int max)
 
 int game_options(const Game *g, Option *o, int max)
 {
-    Out out = { o, options_list_own(g, o, max), max };
+    Out out = { o, list_own_options(g, o, max), max };
     const Pending *pd = &g->pending;
     bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
                          pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;

@@ -89,7 +89,7 @@ void flow_begin_turn(Game *g)
 static bool tile_purchase_possible(Game *g)
 {
     Option o[MAX_OPTIONS];
-    int n = options_list_own(g, o, MAX_OPTIONS);
+    int n = list_own_options(g, o, MAX_OPTIONS);
     for (int i = 0; i < n; i++)
         if (o[i].verb == VERB_BUY && o[i].subject != BUY_CALDERA && o[i].subject != BUY_POINT)
             return true;

@@ -38,7 +38,7 @@ bool lava_flow_from(Game *g, int cell, int height);
 /* The pending decision's own options as game_options lists them first,
  * without the scripts' actions and the Caldera bolts it adds after them
  * (options.c). Returns the count, at most max. */
-int options_list_own(const Game *g, Option *o, int max);
+int list_own_options(const Game *g, Option *o, int max);
 
 /* Turn flow (turn.c): the steps, and the loop that asks what is queued. */
 void flow_advance(Game *g);
