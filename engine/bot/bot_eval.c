@@ -58,10 +58,11 @@ void bot_rank(Bot *b, BotWork *w, const Game *g, int n, double *values)
 {
     int seat = g->pending.player;
     bot_determinize(&w->base, g, seat, &b->rng);
+    int listed = game_options(&w->base, w->opts, MAX_OPTIONS);   /* hidden cards may change it */
     char err[160];
     for (int i = 0; i < n; i++) {
         w->work = w->base;
-        if (game_apply(&w->work, i, err, sizeof err) != 0) {
+        if (i >= listed || game_apply_listed(&w->work, &w->opts[i], w->next, err, sizeof err) < 0) {
             values[i] = -DBL_MAX;
             continue;
         }

@@ -20,7 +20,8 @@ struct BotWork {
     Game base;                    /* a determinized copy of the position */
     Game work;                    /* a clone an option is tried on */
     Game shadow;                  /* mcts: the real game as last observed, to check reuse */
-    Option opts[MAX_OPTIONS];
+    Option opts[MAX_OPTIONS];     /* the options of the decision being thought about */
+    Option next[MAX_OPTIONS];     /* bot_rank: the options after a tried one, unread */
     double values[MAX_OPTIONS];
     int order[MAX_OPTIONS];
     int path[512];

@@ -121,15 +121,16 @@ static int select_child(Bot *b, const BotWork *w, const Node *parent)
 }
 
 /* Walks the tree on the determinized w->base, opening nodes as they are
- * reached again; returns the path length (path[0] is the root). */
-static int descend(Bot *b, BotWork *w)
+ * reached again; returns the path length (path[0] is the root). On return
+ * w->opts[0..*n) are the options of w->base's pending decision. */
+static int descend(Bot *b, BotWork *w, int *n_out)
 {
     Game *sim = &w->base;
     char err[160];
     int len = 0, node = w->root;
     w->path[len++] = node;
+    int n = game_options(sim, w->opts, MAX_OPTIONS);
     while (!game_over(sim) && len < MCTS_MAX_PATH) {
-        int n = game_options(sim, w->opts, MAX_OPTIONS);
         if (w->nodes[node].first < 0) {
             if (w->nodes[node].visits == 0 && node != w->root)
                 break;                    /* a new leaf: roll out from here */
@@ -139,12 +140,15 @@ static int descend(Bot *b, BotWork *w)
             break;                        /* the dice led elsewhere: roll out */
         }
         int c = select_child(b, w, &w->nodes[node]);
-        if (game_apply(sim, w->nodes[c].opt, err, sizeof err) != 0)
+        int next = game_apply_listed(sim, &w->opts[w->nodes[c].opt], w->opts, err, sizeof err);
+        if (next < 0)
             break;
+        n = next;
         b->thought++;
         node = c;
         w->path[len++] = c;
     }
+    *n_out = n;
     return len;
 }
 
@@ -153,10 +157,11 @@ static void iterate(Bot *b, BotWork *w, const Game *g, int seat)
     Game *sim = &w->base;
     char err[160];
     bot_determinize(sim, g, seat, &b->rng);
-    int len = descend(b, w);
+    int n;
+    int len = descend(b, w, &n);
     for (int d = 0; d < b->cfg.depth && !game_over(sim); d++) {
-        int n = game_options(sim, w->opts, MAX_OPTIONS);
-        if (game_apply(sim, bot_random(&b->rng, w->opts, n), err, sizeof err) != 0)
+        n = game_apply_listed(sim, &w->opts[bot_random(&b->rng, w->opts, n)], w->opts, err, sizeof err);
+        if (n < 0)
             break;
         b->thought++;
     }

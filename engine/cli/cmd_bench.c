@@ -55,9 +55,10 @@ static long play_random(Session *s, Game *g, uint64_t seed)
     Rng r;
     rng_seed(&r, seed);
     long d = 0;
+    int n = game_options(g, opts, MAX_OPTIONS);
     while (!game_over(g) && d < BENCH_MAX_DECISIONS) {
-        int n = game_options(g, opts, MAX_OPTIONS);
-        if (game_apply(g, bot_random(&r, opts, n), err, sizeof err))
+        n = game_apply_listed(g, &opts[bot_random(&r, opts, n)], opts, err, sizeof err);
+        if (n < 0)
             return -1;
         d++;
     }

@@ -137,8 +137,9 @@ static int time_bot(const CliArgs *a, const RunArgs *r, const BotConfig *bot, ui
     static Option opts[MAX_OPTIONS];
     double total = 0, worst = 0, last_line = now_ms();
     int decisions = 0, rc = 0;
+    int n = game_options(g, opts, MAX_OPTIONS);
     while (!game_over(g) && rc == 0) {
-        int n = game_options(g, opts, MAX_OPTIONS), p = g->pending.player;
+        int p = g->pending.player;
         double t0 = cpu_ms();
         int pick = bot_choose(&seats[p], g, opts, n);
         double t = cpu_ms() - t0;
@@ -149,7 +150,10 @@ static int time_bot(const CliArgs *a, const RunArgs *r, const BotConfig *bot, ui
         }
         for (int q = 0; q < 2; q++)
             bot_observe(&seats[q], g, pick);
-        rc = game_apply(g, pick, err, sizeof err);
+        if (pick < 0)
+            snprintf(err, sizeof err, "a bot could not allocate its workspace");
+        n = pick < 0 ? -1 : game_apply_listed(g, &opts[pick], opts, err, sizeof err);
+        rc = n < 0;
         if (now_ms() - last_line > 5000) {
             fprintf(stderr, "strength: timing, %d decisions so far\n", decisions);
             last_line = now_ms();

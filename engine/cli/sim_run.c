@@ -156,8 +156,9 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
     record_head(u, g, seed, r);
     uint8_t seen[MAX_PLAYERS][MAX_GRID_SLOTS] = { { 0 } };
     int leader = -1, turn = g->turn;
+    int n = game_options(g, opts, MAX_OPTIONS);
     while (!game_over(g)) {
-        int n = game_options(g, opts, MAX_OPTIONS), p = g->pending.player;
+        int p = g->pending.player;
         int think = bots[p].cfg.kind != BOT_RANDOM && n > 1;
         if (think)
             fire_now(u->s, before);
@@ -174,7 +175,8 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
         }
         if (g->pending.kind == DK_BUY && opts[pick].verb == VERB_BUY && opts[pick].subject == BUY_CALDERA)
             r->caldera_bought[p]++;
-        if (game_apply(g, pick, err, sizeof err) || (c->check && invariants_check(g, err, sizeof err))) {
+        n = game_apply_listed(g, &opts[pick], opts, err, sizeof err);
+        if (n < 0 || (c->check && invariants_check(g, err, sizeof err))) {
             fprintf(stderr, "volcanique: game seed %llu, decision %d: %s\n", (unsigned long long)seed,
                     r->decisions + 1, err);
             bots_free(bots, g->players);

@@ -391,16 +391,51 @@ static bool option_eq(const Option *a, const Option *b)
            a->pay == b->pay;
 }
 
-/* Records and carries out an option already known to be legal. */
-static int apply_legal(Game *g, const Option *chosen, char *err, int errlen)
+/* Records and carries out an option already known to be legal; the flow
+ * has not gone on yet. Returns 0, or -1 when the log is out of memory. */
+static int record_and_perform(Game *g, const Option *chosen, char *err, int errlen)
 {
     if (g->log && action_log_append(g->log, chosen) != 0) {
         snprintf(err, (size_t)errlen, "out of memory recording the action");
         return -1;
     }
     game_perform(g, chosen);
+    return 0;
+}
+
+/* record_and_perform, then the flow goes on to the next real decision. */
+static int apply_legal(Game *g, const Option *chosen, char *err, int errlen)
+{
+    if (record_and_perform(g, chosen, err, errlen) != 0)
+        return -1;
     flow_advance(g);
     return 0;
+}
+
+/* Whether `opt` is among the options listed for g now. */
+static bool option_listed(const Game *g, const Option *opt)
+{
+    Option o[MAX_OPTIONS];
+    int n = game_options(g, o, MAX_OPTIONS);
+    for (int i = 0; i < n; i++)
+        if (option_eq(&o[i], opt))
+            return true;
+    return false;
+}
+
+int game_apply_listed(Game *g, const Option *chosen, Option *next, char *err, int errlen)
+{
+    Option c = *chosen;   /* it may lie in `next`, which the flow overwrites */
+#ifndef NDEBUG
+    if (!option_listed(g, &c)) {
+        snprintf(err, (size_t)errlen, "game_apply_listed: that %s option was not listed for the %s decision",
+                 verb_name(c.verb), decision_kind_name(g->pending.kind));
+        return -1;
+    }
+#endif
+    if (record_and_perform(g, &c, err, errlen) != 0)
+        return -1;
+    return flow_settle(g, next);
 }
 
 int game_apply(Game *g, int index, char *err, int errlen)
@@ -418,13 +453,10 @@ int game_apply(Game *g, int index, char *err, int errlen)
 
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen)
 {
-    Option o[MAX_OPTIONS];
-    int n = game_options(g, o, MAX_OPTIONS);
-    for (int i = 0; i < n; i++)
-        if (option_eq(&o[i], opt)) {
-            Option chosen = o[i];
-            return apply_legal(g, &chosen, err, errlen);
-        }
+    if (option_listed(g, opt)) {
+        Option chosen = *opt;
+        return apply_legal(g, &chosen, err, errlen);
+    }
     snprintf(err, (size_t)errlen, "that %s option is not legal in the %s decision", verb_name(opt->verb),
              decision_kind_name(g->pending.kind));
     return -1;

@@ -3,8 +3,11 @@
  *
  * Contract:
  *  - A game always stands at a pending decision: who decides, what kind, and
- *    the legal options. game_options() lists them; game_apply() applies one.
- *    Nothing else mutates a started game (scenario set-up aside).
+ *    the legal options. game_options() lists them; game_apply() applies one
+ *    after checking it. Loops that list, choose and apply (bots, simulations)
+ *    use game_apply_listed(), which trusts the choice and returns the next
+ *    listing, so a decision is listed once. Nothing else mutates a started
+ *    game (scenario set-up aside).
  *  - Every apply is appended to the action log; replaying the log from the
  *    same seed and rules reaches the same state (game_hash).
  *  - A Game holds no pointers but `log` and `hooks`, so cloning is an
@@ -389,6 +392,17 @@ int game_critter_moves(const Game *g, int id, Option *out, int max);
 int game_apply(Game *g, int index, char *err, int errlen);
 /* Applies an option equal to `opt`; -1 if it is not currently legal. */
 int game_apply_option(Game *g, const Option *opt, char *err, int errlen);
+/* The fast path for callers that list, choose and apply in a loop (bots,
+ * simulations, bench): applies `chosen`, which must be one of the options
+ * game_options (or the previous game_apply_listed) listed for g as it stands
+ * now, and writes the options of the decision that follows to next (room for
+ * MAX_OPTIONS; it may be the array `chosen` points into), so the caller need
+ * not list them again. Returns their count (0 once the game is over), or -1
+ * with a message when the action log is out of memory. Unlike game_apply it
+ * does not list the options again to check the choice (release builds trust
+ * the caller; debug builds check and return -1 for an option not listed), so
+ * input from outside the program goes through game_apply or game_apply_option. */
+int game_apply_listed(Game *g, const Option *chosen, Option *next, char *err, int errlen);
 bool game_over(const Game *g);
 /* Queues a script's question with its choices; it is asked before play goes
  * on. Returns 0, or -1 (nothing queued) when MAX_ASKS questions or

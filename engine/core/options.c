@@ -444,12 +444,19 @@ static void (*const LISTER[DK_COUNT])(const Game *, Out *) = {
     [DK_DISCARD] = list_discards,
 };
 
-int game_options(const Game *g, Option *o, int max)
+int list_own_options(const Game *g, Option *o, int max)
 {
     Out out = { o, 0, max };
     const Pending *pd = &g->pending;
     if (pd->kind < DK_COUNT && LISTER[pd->kind])
         LISTER[pd->kind](g, &out);
+    return out.n < max ? out.n : max;
+}
+
+int game_options(const Game *g, Option *o, int max)
+{
+    Out out = { o, list_own_options(g, o, max), max };
+    const Pending *pd = &g->pending;
     bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
                          pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;
     if (turn_decision && g->hooks && g->hooks->actions && out.n < max)

@@ -89,7 +89,7 @@ void flow_begin_turn(Game *g)
 static bool tile_purchase_possible(Game *g)
 {
     Option o[MAX_OPTIONS];
-    int n = game_options(g, o, MAX_OPTIONS);
+    int n = list_own_options(g, o, MAX_OPTIONS);
     for (int i = 0; i < n; i++)
         if (o[i].verb == VERB_BUY && o[i].subject != BUY_CALDERA && o[i].subject != BUY_POINT)
             return true;
@@ -256,12 +256,11 @@ static bool ask_next(Game *g)
     return false;
 }
 
-void flow_advance(Game *g)
+int flow_settle(Game *g, Option *o)
 {
-    Option o[MAX_OPTIONS];
     for (;;) {
         if (g->phase == PHASE_OVER)
-            return;
+            return 0;
         if (g->queue_len == 0 && g->ask_len == 0 && is_queue_kind(g->pending.kind)) {
             g->pending = g->resume;
             continue;
@@ -282,6 +281,12 @@ void flow_advance(Game *g)
             game_perform(g, &o[0]);   /* nothing to choose: not logged, replays the same */
             continue;
         }
-        return;
+        return n;
     }
+}
+
+void flow_advance(Game *g)
+{
+    Option o[MAX_OPTIONS];
+    flow_settle(g, o);
 }

@@ -197,7 +197,7 @@ void lgame_push_place(lua_State *L, int cell)
     lua_setfield(L, -2, "r");
 }
 
-static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused" };
+static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused", NULL };
 
 /* {name = true} for each mark in `marks` (bits) of defs[0..n). */
 static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
@@ -363,14 +363,21 @@ static int l_supply(lua_State *L)
     return 1;
 }
 
+/** game.critters(player [, place]) -> the player's critters by index, or
+ * only those at `place` ("hand", "board", ...): building a table per critter
+ * is what costs, so a script that wants some asks for those alone. */
 static int l_critters(lua_State *L)
 {
     Game *g = lgame_current(L);
     int p = lgame_check_player(L, g, 1);
-    lua_createtable(L, g->rules.critters_per_player, 0);
+    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
+    lua_createtable(L, place < 0 ? g->rules.critters_per_player : 0, 0);
+    int k = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++) {
+        if (place >= 0 && g->player[p].critters[i].place != place)
+            continue;
         lgame_push_critter(L, g, critter_id(p, i));
-        lua_rawseti(L, -2, i + 1);
+        lua_rawseti(L, -2, ++k);
     }
     return 1;
 }

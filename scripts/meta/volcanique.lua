@@ -494,9 +494,11 @@ function game.score(player) end
 function game.resources(player) end
 ---@return Supply
 function game.supply() end
+---Every critter of the player by index, or only those at `place`.
 ---@param player Player
+---@param place? "hand"|"board"|"crater"|"grid"|"aside"
 ---@return Critter[]
-function game.critters(player) end
+function game.critters(player, place) end
 ---@param player Player
 ---@param index integer from 1
 ---@return Critter

@@ -10,11 +10,9 @@ local uses = require("uses").new(NAME)
 -- any effect, so only then could a bolt's one more be used.
 local function critter_to_spare(player)
   local left, n = uses.left(player), 0
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "board" then
-      n = n + 1
-      if n > left then return true end
-    end
+  for _ in ipairs(game.critters(player, "board")) do
+    n = n + 1
+    if n > left then return true end
   end
   return false
 end
@@ -41,10 +39,8 @@ game.action{
   offers = function(player)
     if uses.left(player) <= 0 then return {} end
     local out = {}
-    for _, c in ipairs(game.critters(player)) do
-      if c.place == "board" then
-        out[#out + 1] = { critter = c, q = c.q, r = c.r, value = c.marks[BURROWED] and 0 or 1 }
-      end
+    for _, c in ipairs(game.critters(player, "board")) do
+      out[#out + 1] = { critter = c, q = c.q, r = c.r, value = c.marks[BURROWED] and 0 or 1 }
     end
     return out
   end,

@@ -17,8 +17,8 @@ local function upgrade_to_spare(player)
   local want = uses.left(player) + 1
   if total(game.resources(player)) < COST * want then return false end
   local n = 0
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "board" and not c.marks[COLOSSAL] then
+  for _, c in ipairs(game.critters(player, "board")) do
+    if not c.marks[COLOSSAL] then
       n = n + 1
       if n >= want then return true end
     end
@@ -61,8 +61,8 @@ game.action{
   offers = function(player)
     if uses.left(player) <= 0 or total(game.resources(player)) < COST then return {} end
     local out = {}
-    for _, c in ipairs(game.critters(player)) do
-      if c.place == "board" and not c.marks[COLOSSAL] then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
+    for _, c in ipairs(game.critters(player, "board")) do
+      if not c.marks[COLOSSAL] then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
     end
     return out
   end,
@@ -96,8 +96,8 @@ on("critter_hit", function(ev)
 end, 0, NAME)
 
 on("scoring", function(ev)
-  for _, c in ipairs(game.critters(ev.player)) do
-    if c.place == "board" and c.marks[COLOSSAL] then ev.bonus = ev.bonus + 3 end
+  for _, c in ipairs(game.critters(ev.player, "board")) do
+    if c.marks[COLOSSAL] then ev.bonus = ev.bonus + 3 end
   end
 end, 0, NAME)
 

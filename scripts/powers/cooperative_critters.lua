@@ -59,9 +59,11 @@ end
 
 -- Whether some critter of the player could make such a move now.
 function takeover_possible(player)
+  local mine = game.critters(player, "board")
+  if #mine == 0 then return false end
   local biomes = game.biomes()
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "board" and not c.fixed and #targets(c, biomes) > 0 then return true end
+  for _, c in ipairs(mine) do
+    if not c.fixed and #targets(c, biomes) > 0 then return true end
   end
   return false
 end
@@ -74,8 +76,8 @@ game.action{
   offers = function(player)
     if not cooperates(player) and uses.left(player) <= 0 then return {} end
     local out, biomes = {}, game.biomes()
-    for _, c in ipairs(game.critters(player)) do
-      if c.place == "board" and not c.fixed then
+    for _, c in ipairs(game.critters(player, "board")) do
+      if not c.fixed then
         for _, a in ipairs(targets(c, biomes)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
       end
     end

@@ -21,13 +21,14 @@ card {
 -- uncontrolled biome, anywhere but the critter's own tile.
 local function flights(player)
   local out = {}
+  local mine = game.critters(player, "board")
   for _, biome in ipairs(game.biomes()) do
     local free = true
     for _, a in ipairs(biome.areas) do if a.critter then free = false end end
     if free then
       for _, a in ipairs(biome.areas) do
-        for _, c in ipairs(game.critters(player)) do
-          if c.place == "board" and not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) then
+        for _, c in ipairs(mine) do
+          if not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) then
             out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area }
           end
         end

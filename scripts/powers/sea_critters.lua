@@ -23,15 +23,15 @@ card {
 
 local function sea_critters(player)
   local out = {}
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "aside" and c.q then out[#out + 1] = c end
+  for _, c in ipairs(game.critters(player, "aside")) do
+    if c.q then out[#out + 1] = c end
   end
   return out
 end
 
 -- Open spaces: ocean next to land, without lava, a sea critter or anything
--- that bars entering (a frozen space).
-local function open_spaces()
+-- that bars entering (a frozen space). With `first_only`, at most the first.
+local function open_spaces(first_only)
   local taken = {}
   for p = 0, game.players() - 1 do
     for _, c in ipairs(sea_critters(p)) do taken[c.q .. "," .. c.r] = true end
@@ -39,7 +39,10 @@ local function open_spaces()
   local out = {}
   for _, at in ipairs(game.coast()) do
     local space = game.stack(at.q, at.r)
-    if not taken[at.q .. "," .. at.r] and not space.lava and not space.no_enter then out[#out + 1] = at end
+    if not taken[at.q .. "," .. at.r] and not space.lava and not space.no_enter then
+      out[#out + 1] = at
+      if first_only then return out end
+    end
   end
   return out
 end
@@ -63,21 +66,23 @@ local function landings(at)
 end
 
 -- The sea actions of `kind` ("put", "swim" or "ashore") the board allows
--- the player now, whatever their uses left.
-local function sea_actions(player, kind)
+-- the player now, whatever their uses left; with `first_only`, at most one
+-- (enough to know whether there is any).
+local function sea_actions(player, kind, first_only)
   local out = {}
   if kind == "put" then
     if game.hand(player) == 0 then return out end
-    for _, at in ipairs(open_spaces()) do out[#out + 1] = { q = at.q, r = at.r } end
+    for _, at in ipairs(open_spaces(first_only)) do out[#out + 1] = { q = at.q, r = at.r } end
     return out
   end
   local mine = sea_critters(player)
   if #mine == 0 then return out end
-  local spaces = kind == "swim" and open_spaces()
+  local spaces = kind == "swim" and open_spaces(first_only)
   for _, c in ipairs(mine) do
     if not game.stack(c.q, c.r).no_leave then   -- a frozen space holds it
       for _, to in ipairs(spaces or landings(c)) do
         out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
+        if first_only then return out end
       end
     end
   end
@@ -92,15 +97,13 @@ end
 -- Whether any sea action is possible now (what a bolt's sea action needs).
 function sea_action_possible(player)
   for _, kind in ipairs{ "put", "swim", "ashore" } do
-    if #sea_actions(player, kind) > 0 then return true end
+    if #sea_actions(player, kind, true) > 0 then return true end
   end
   return false
 end
 
 local function first_in_hand(player)
-  for _, c in ipairs(game.critters(player)) do
-    if c.place == "hand" then return c end
-  end
+  return game.critters(player, "hand")[1]
 end
 
 game.action{

@@ -35,8 +35,17 @@ void lava_volcano_wipe(Game *g, int cell);
  * turn's other flows (turn.c). */
 bool lava_flow_from(Game *g, int cell, int height);
 
+/* The pending decision's own options as game_options lists them first,
+ * without the scripts' actions and the Caldera bolts it adds after them
+ * (options.c). Returns the count, at most max. */
+int list_own_options(const Game *g, Option *o, int max);
+
 /* Turn flow (turn.c): the steps, and the loop that asks what is queued. */
 void flow_advance(Game *g);
+/* flow_advance that keeps what it found: the options of the decision it
+ * stops at, written to o (room for MAX_OPTIONS) exactly as game_options
+ * would list them now; returns their count (0 once the game is over). */
+int flow_settle(Game *g, Option *o);
 /* Tells the scripts of the powers held from the start (GameOptions.hold), as
  * unlocks without a slot, then that the game starts ("game_start"); done
  * once set-up is over (setup.c), and by scenario_start. */
