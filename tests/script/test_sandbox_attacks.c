@@ -352,3 +352,33 @@ TEST(sandbox_attack_addresses_and_hash_order_reach_scripts)
                                 "assert(next({}) == nil and next({5}) == 1)");
     script_free(s);
 }
+
+static int finalised;
+static void count_print(void *ud, const char *chunk, const char *msg)
+{
+    (void)ud; (void)chunk; (void)msg;
+    finalised++;
+}
+
+/* A finaliser runs with hooks off, so no budget can stop one: setmetatable
+ * refuses __gc. The check once looked the key up through the metatable's own
+ * __index, which ran script code that put __gc in place just before Lua
+ * marked the object for finalisation (a `while true do end` there hung the
+ * next collection for ever). */
+TEST(sandbox_attack_finaliser_smuggled_past_the_gc_check)
+{
+    Script *s = fresh();
+    REQUIRE(s);
+    script_set_print(s, count_print, NULL);
+    expect_runs(s, "gc_smuggle.lua",
+                "local mt = {}\n"
+                "setmetatable(mt, {__index = function(t, k)\n"
+                "  rawset(mt, '__gc', function() print('finaliser ran') end) end})\n"
+                "setmetatable({}, mt)\n");
+    lua_gc(script_lua(s), LUA_GCCOLLECT);
+    lua_gc(script_lua(s), LUA_GCCOLLECT);
+    CHECK_EQ(finalised, 0);
+    expect_refused(s, "gc_plain.lua", "setmetatable({}, {__gc = print})", "__gc is not allowed");
+    expect_refused(s, "gc_false.lua", "setmetatable({}, {__gc = false})", "__gc is not allowed");
+    script_free(s);
+}
