@@ -187,6 +187,24 @@ void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err)
         luaL_error(L, "game.%s: %s", fn, err);
 }
 
+int lgame_keep_declaration(lua_State *L, int idx, const char *const *fields)
+{
+    idx = lua_absindex(L, idx);
+    lua_newtable(L);
+    for (int i = 0; fields[i]; i++) {
+        lua_getfield(L, idx, fields[i]);
+        lua_setfield(L, -2, fields[i]);   /* a new table: raw */
+    }
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+int lgame_rawfield(lua_State *L, int idx, const char *key)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    return lua_rawget(L, idx);
+}
+
 void lgame_push_place(lua_State *L, int cell)
 {
     Hex h = board_hex(cell);
