@@ -281,6 +281,8 @@ typedef struct Game {
     uint8_t setup_step;        /* set-up progress */
     uint8_t sacrifices;        /* sacrifices made this turn */
     uint8_t contest_dirty;     /* biomes may have merged: resolve before going on */
+    uint8_t erupting;          /* a volcano's blow and landing are under way: their handlers may not
+                                * erupt again (the first eruption's checks were made before them) */
 
     uint8_t supply_tiles[MAX_TILE_TYPES];
     uint8_t supply_volcanoes;

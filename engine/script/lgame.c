@@ -606,8 +606,9 @@ static int l_biome_areas(lua_State *L)
 {
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
-    lua_Integer area = luaL_checkinteger(L, 3) - 1;
-    luaL_argcheck(L, area >= 0 && area < board_areas(&g->board, &g->rules, cell), 3, "no such area there");
+    lua_Integer area = luaL_checkinteger(L, 3);   /* from 1; checked before any arithmetic */
+    luaL_argcheck(L, area >= 1 && area <= board_areas(&g->board, &g->rules, cell), 3, "no such area there");
+    area--;
     View v;
     game_view(g, &v);
     int region = game_view_region(g, &v, cell, (int)area);

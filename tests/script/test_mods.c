@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "harness_game.h"
+#include "invariants.h"
 #include "mods.h"
 #include "save.h"
 #include "session.h"
@@ -799,6 +800,42 @@ TEST(mods_attack_forged_question_asks_another_scripts_question)
     CHECK(!mods_disabled(&s.game, victim) || (fprintf(stderr, "    %s\n", victim->error), 0));
     CHECK(mods_disabled(&s.game, forger));
     CHECK_STR_CONTAINS(forger->error, "mods/forger/mod.lua:4: not a question");
+    session_close(&s);
+    remove_root(root);
+}
+
+/* game.erupt checked the supply and the stack, then struck the critters
+ * there: a handler of that blow (critter_hit, critter_removed) or of the
+ * landing could erupt again, past the checks already made, until the
+ * supply's count wrapped round (272 volcano tiles, --check). */
+TEST(mods_attack_eruption_from_the_handlers_of_an_eruption)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "chain", "mod.lua",
+        "local function again(ev)\n"
+        "  for _, p in ipairs(game.land()) do\n"
+        "    if pcall(game.erupt, 0, p.q, p.r) then return end\n"
+        "  end\n"
+        "end\n"
+        "on('critter_hit', again) on('critter_removed', again) on('volcano_landing', again)\n"
+        "return { name = 'chain', version = '1' }\n");
+    static Session s;
+    static Option o[MAX_OPTIONS];
+    REQUIRE(open_with(&s, root, "chain", err, sizeof err) == 0);
+    for (int seed = 1; seed <= 6; seed++) {
+        GameOptions go = { .players = 4, .setup_variation = 1, .variant = "" };
+        REQUIRE(session_new_game(&s, &go, (uint64_t)seed, err, sizeof err) == 0);
+        for (int guard = 0; !game_over(&s.game) && guard < 3000; guard++) {
+            int n = game_options(&s.game, o, MAX_OPTIONS);
+            REQUIRE(n > 0);
+            REQUIRE(game_apply(&s.game, (guard * 7 + seed) % n, err, sizeof err) == 0);
+            if (invariants_check(&s.game, err, sizeof err) != 0) {
+                th_fail(__FILE__, __LINE__, "seed %d: %s", seed, err);
+                break;
+            }
+        }
+    }
     session_close(&s);
     remove_root(root);
 }
