@@ -382,3 +382,16 @@ TEST(sandbox_attack_finaliser_smuggled_past_the_gc_check)
     expect_refused(s, "gc_false.lua", "setmetatable({}, {__gc = false})", "__gc is not allowed");
     script_free(s);
 }
+
+/* Every failure names a file and a line: Lua's own "C stack overflow" and an
+ * error raised at level 0 once reached the player as the bare message. */
+TEST(sandbox_attack_failures_without_a_location)
+{
+    Script *s = fresh();
+    REQUIRE(s);
+    expect_refused(s, "level0.lua", "local x = 1\nerror('plain', 0)", "level0.lua:2: plain");
+    expect_refused(s, "cstack.lua", "local function f() return ('a'):gsub('a', f) end\nf()", "C stack overflow");
+    expect_refused(s, "table_error.lua", "error({})", "table_error.lua");
+    expect_runs(s, "caught.lua", "local ok, m = pcall(error, 'inside', 0)\nassert(m == 'inside', m)");
+    script_free(s);
+}
