@@ -72,7 +72,8 @@ int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int 
 /* A further eruption at `cell` for `player` (no Power Grid unlock): the blow,
  * a Volcano tile from the supply, one more activated volcano, and its lava
  * with the turn's other flows. Fails if the supply has no volcano or the
- * stack cannot take one. (lava.c) */
+ * stack cannot take one, and from a handler of an eruption's blow or landing
+ * (Game.erupting). (lava.c) */
 int effect_erupt(Game *g, int player, int cell, char *err, int errlen);
 /* Sends decided lava flow `flow` (0-based) to `cell`, a neighbour of its
  * source. Only while flows are announced and not yet arrived. (lava.c) */

@@ -321,6 +321,8 @@ typedef struct Game {
     uint8_t cell_marks[MAX_CELL_MARKS][BOARD_CELLS / 8];   /* bit per board cell, per cell mark */
     uint8_t turn_skip;                 /* TURN_SKIP_* steps switched off for this turn (turn_start) */
     uint8_t land_change;               /* LandChange since contests were last resolved (their `after`) */
+    uint8_t erupting;                  /* not state (0 between decisions, unhashed): a volcano's blow and
+                                        * landing are under way, and their handlers may not erupt again */
     uint32_t mods_disabled;            /* bit i: the session's mod i failed and is off in this game */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */

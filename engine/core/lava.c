@@ -148,8 +148,10 @@ void lava_volcano_wipe(Game *g, int cell)
 void lava_activate_volcano(Game *g, int cell)
 {
     int height = g->board.cells[cell].height;
+    g->erupting++;
     lava_volcano_wipe(g, cell);
     volcano_landing(g, g->active, cell);
+    g->erupting--;
     board_push(&g->board, cell, rules_tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->volcano_held = 0;
     g->player[g->active].volcanoes++;
@@ -185,9 +187,14 @@ int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
         FAIL("the supply has no volcano tile left");
     if (g->board.tile_count >= MAX_BOARD_TILES)
         FAIL("the board has no room for another tile");
+    if (g->erupting)
+        FAIL("not while a volcano erupts (from a handler of its blow or landing, after whose checks "
+             "a second eruption would stack a volcano the supply or the stack no longer has)");
     int height = g->board.cells[cell].height;
+    g->erupting++;
     lava_volcano_wipe(g, cell);
     volcano_landing(g, player, cell);
+    g->erupting--;
     g->supply_volcanoes--;
     board_push(&g->board, cell, rules_tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->player[player].volcanoes++;

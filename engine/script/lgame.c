@@ -187,6 +187,24 @@ void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err)
         luaL_error(L, "game.%s: %s", fn, err);
 }
 
+int lgame_keep_declaration(lua_State *L, int idx, const char *const *fields)
+{
+    idx = lua_absindex(L, idx);
+    lua_newtable(L);
+    for (int i = 0; fields[i]; i++) {
+        lua_getfield(L, idx, fields[i]);
+        lua_setfield(L, -2, fields[i]);   /* a new table: raw */
+    }
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+int lgame_rawfield(lua_State *L, int idx, const char *key)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    return lua_rawget(L, idx);
+}
+
 void lgame_push_place(lua_State *L, int cell)
 {
     Hex h = board_hex(cell);
@@ -595,8 +613,9 @@ static int l_biome_areas(lua_State *L)
 {
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
-    lua_Integer area = luaL_checkinteger(L, 3) - 1;
-    luaL_argcheck(L, area >= 0 && area < board_areas(&g->board, &g->rules, cell), 3, "no such area there");
+    lua_Integer area = luaL_checkinteger(L, 3);   /* from 1; checked before any arithmetic */
+    luaL_argcheck(L, area >= 1 && area <= board_areas(&g->board, &g->rules, cell), 3, "no such area there");
+    area--;
     View v;
     game_view(g, &v);
     int region = game_view_region(g, &v, cell, (int)area);

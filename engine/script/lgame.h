@@ -65,6 +65,17 @@ int lgame_check_card(lua_State *L, const Game *g, int arg);
 /* Raises "game.<fn>: <err>" when an effect returned non-zero. */
 void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err);
 
+/* Keeps a declaration (game.action{}, game.question{}): copies the named
+ * fields of the table at idx into a new plain table, reading them now (the
+ * declaring call is protected and under the budget), and returns a registry
+ * reference to the copy. The engine reads the copy later between script
+ * calls, unprotected: a metatable on the script's own table (__index) would
+ * run script code there with no budget, and an error would reach Lua's panic.
+ * The script's table can change afterwards without changing the copy. */
+int lgame_keep_declaration(lua_State *L, int idx, const char *const *fields);
+/* Pushes t[key] for the table at idx without metamethods. */
+int lgame_rawfield(lua_State *L, int idx, const char *key);
+
 /* Pushes {q =, r =} for a cell, and the full table of a critter. */
 void lgame_push_place(lua_State *L, int cell);
 void lgame_push_critter(lua_State *L, const Game *g, int id);

@@ -77,8 +77,8 @@ static int l_action(lua_State *L)
     a->uses_move = (uint8_t)lua_toboolean(L, -1);
     lua_settop(L, 1);
     a->chunk = lgame_caller_chunk(L);
-    lua_pushvalue(L, 1);
-    a->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    static const char *const KEPT[] = { "offers", "perform", "label", NULL };
+    a->ref = lgame_keep_declaration(L, 1, KEPT);
     s->actions_at |= a->at;
     s->action_count++;
     return 0;
@@ -102,42 +102,67 @@ int lgame_resolve_actions(Session *s, char *err, int errlen)
     return 0;
 }
 
-/* Appends action id's offers (the table on top, popped) as options. */
+typedef struct OfferCtx {
+    const Game *g;
+    int id;
+    Option *out;
+    int max;
+    int n;
+} OfferCtx;
+
+/* Reads the offer table at o into an option. Raw reads only: the tables are
+ * the script's and may carry metatables, but no script code may run here. */
+static Option read_offer(lua_State *L, const OfferCtx *c, int o)
+{
+    Option opt = { VERB_ACTION, (uint8_t)c->id, NO_CELL, 0, 0 };
+    lgame_rawfield(L, o, "value");
+    lua_Integer v = lua_tointeger(L, -1);
+    opt.pay = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
+    lgame_rawfield(L, o, "q");
+    lgame_rawfield(L, o, "r");
+    if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
+        lua_Integer q = lua_tointeger(L, -2), r = lua_tointeger(L, -1);
+        if (q >= -BOARD_OFFSET && q < BOARD_OFFSET && r >= -BOARD_OFFSET && r < BOARD_OFFSET &&
+            board_in_bounds(hex_make((int)q, (int)r)))
+            opt.cell = (uint16_t)board_cell(hex_make((int)q, (int)r));
+    }
+    if (lgame_rawfield(L, o, "critter") == LUA_TTABLE) {
+        lgame_rawfield(L, -1, "player");
+        lgame_rawfield(L, -2, "index");
+        lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
+        if (p >= 0 && p < c->g->players && k >= 1 && k <= c->g->rules.critters_per_player)
+            opt.subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
+    }
+    lua_settop(L, o);
+    return opt;
+}
+
+/* Protected: (ctx, offers) -> appends the offers to ctx->out. */
+static int add_offers_p(lua_State *L)
+{
+    OfferCtx *c = lua_touserdata(L, 1);
+    if (lua_type(L, 2) != LUA_TTABLE)
+        return 0;
+    lua_Integer len = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i <= len && c->n < c->max; i++) {
+        if (lua_rawgeti(L, 2, i) == LUA_TTABLE)
+            c->out[c->n++] = read_offer(L, c, lua_gettop(L));
+        lua_settop(L, 2);
+    }
+    return 0;
+}
+
+/* Appends action id's offers (the table on top, popped) as options. A memory
+ * failure while reading them keeps the offers read so far. */
 static int add_offers(lua_State *L, const Game *g, int id, Option *out, int max)
 {
-    int t = lua_gettop(L), n = 0;
-    if (lua_type(L, t) == LUA_TTABLE) {
-        lua_Integer len = (lua_Integer)lua_rawlen(L, t);
-        for (lua_Integer i = 1; i <= len && n < max; i++, lua_pop(L, 1)) {
-            if (lua_rawgeti(L, t, i) != LUA_TTABLE)
-                continue;
-            int o = lua_gettop(L);
-            Option opt = { VERB_ACTION, (uint8_t)id, NO_CELL, 0, 0 };
-            lua_getfield(L, o, "value");
-            lua_Integer v = lua_tointeger(L, -1);
-            opt.pay = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
-            lua_getfield(L, o, "q");
-            lua_getfield(L, o, "r");
-            if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
-                Hex h = hex_make((int)lua_tointeger(L, -2), (int)lua_tointeger(L, -1));
-                if (board_in_bounds(h))
-                    opt.cell = (uint16_t)board_cell(h);
-            }
-            lua_getfield(L, o, "critter");
-            if (lua_istable(L, -1)) {
-                lua_getfield(L, -1, "player");
-                lua_getfield(L, -2, "index");
-                lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
-                if (p >= 0 && p < g->players && k >= 1 && k <= g->rules.critters_per_player)
-                    opt.subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
-                lua_pop(L, 2);
-            }
-            lua_settop(L, o);
-            out[n++] = opt;
-        }
-    }
-    lua_settop(L, t - 1);
-    return n;
+    OfferCtx c = { g, id, out, max, 0 };
+    lua_pushcfunction(L, add_offers_p);
+    lua_pushlightuserdata(L, &c);
+    lua_rotate(L, -3, 2);   /* add_offers_p, ctx, offers */
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK)
+        lua_pop(L, 1);
+    return c.n;
 }
 
 int lgame_list_actions(Session *s, const Game *g, Option *out, int max)

@@ -24,6 +24,7 @@
 #include "lsandbox.h"
 
 #define QUESTION_META "volcanique.question"
+#define QUESTION_IDS "volcanique.question.ids"   /* registry: question object -> id */
 
 /* ---- declaring ---- */
 
@@ -89,8 +90,8 @@ static int l_question(lua_State *L)
     q->can_pass = lua_toboolean(L, -1) != 0;
     lua_settop(L, 1);
     read_context(L, s, q);
-    lua_pushvalue(L, 1);
-    q->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    static const char *const KEPT[] = { "answer", "prompt", "pass", "label", "labels", NULL };
+    q->ref = lgame_keep_declaration(L, 1, KEPT);
     lua_createtable(L, 0, 2);
     lua_pushinteger(L, id);
     lua_setfield(L, -2, "id");
@@ -98,18 +99,29 @@ static int l_question(lua_State *L)
     lua_setfield(L, -2, "name");
     luaL_getmetatable(L, QUESTION_META);
     lua_setmetatable(L, -2);
+    lua_getfield(L, LUA_REGISTRYINDEX, QUESTION_IDS);
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, id);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
     return 1;
 }
 
 /* ---- asking ---- */
 
+/* The question object at 1, by identity: the registry maps each object that
+ * game.question returned to its id. Reading its `id` field instead let a
+ * script forge {id = k} (or rewrite its own object's id) and ask another
+ * script's question, whose answer handler then ran on the forger's choices. */
 static const SessionQuestion *check_question(lua_State *L, Session *s, int *id)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
-    lua_getfield(L, 1, "id");
+    lua_getfield(L, LUA_REGISTRYINDEX, QUESTION_IDS);
+    lua_pushvalue(L, 1);
+    lua_rawget(L, -2);
     int isint = 0;
     lua_Integer i = lua_tointegerx(L, -1, &isint);
-    lua_pop(L, 1);
+    lua_pop(L, 2);
     if (!isint || i < 0 || i >= s->question_count)
         luaL_error(L, "not a question (call it as question:ask(player, choices))");
     *id = (int)i;
@@ -370,6 +382,8 @@ static int open_meta(lua_State *L)
         lua_setfield(L, -2, "__index");
         lua_pushboolean(L, 0);
         lua_setfield(L, -2, "__metatable");
+        lua_newtable(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, QUESTION_IDS);
     }
     lua_pop(L, 1);
     return 0;

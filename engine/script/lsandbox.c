@@ -282,12 +282,35 @@ static void end_outer_call(Script *s)
         lua_gc(s->L, LUA_GCCOLLECT);
 }
 
+/* A message that does not begin with the innermost script frame's
+ * "file:line:" (Lua's "C stack overflow", error(msg, 0), an error raised in a
+ * C function called from C) gains it, so that every failure names a file and
+ * a line. */
+static void prefix_where(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+            continue;
+        size_t n = strlen(ar.short_src);
+        const char *msg = lua_tostring(L, 1);
+        if (strncmp(msg, ar.short_src, n) != 0 || msg[n] != ':') {
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+            lua_replace(L, 1);
+        }
+        return;
+    }
+}
+
 #define SB_TRACE_FRAMES 8
 int sb_traceback(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
     if (!msg || strstr(msg, "\nstack traceback:") || sb_script(L)->tripped || sb_script(L)->mem_fatal)
         return 1;
+    if (lua_type(L, 1) == LUA_TSTRING)
+        prefix_where(L);
+    msg = lua_tostring(L, 1);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     lua_Debug ar;

@@ -147,10 +147,18 @@ static int sb_lprint(lua_State *L)
 
 /* ---- Metatables ------------------------------------------------------------ */
 
+/* Lua marks an object for finalisation when its new metatable holds __gc
+ * (raw) at this moment, and runs finalisers with hooks off: no budget could
+ * stop one. So the check is raw, like Lua's own: a lookup through the
+ * metatable's own __index would run script code that can add __gc after the
+ * check and before the metatable is set. */
 static int sb_lsetmetatable(lua_State *L)
 {
-    if (lua_type(L, 2) == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
-        return luaL_error(L, "setmetatable: __gc is not allowed in the sandbox");
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: __gc is not allowed in the sandbox");
+    }
     lua_settop(L, 2);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

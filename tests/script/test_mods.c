@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "harness_game.h"
+#include "invariants.h"
 #include "mods.h"
 #include "save.h"
 #include "session.h"
@@ -763,4 +764,122 @@ TEST(mods_shipped_examples_load_and_play)
     CHECK(answered > 0);
     CHECK(collects > 0);
     session_close(&s);
+}
+
+/* Plays option 0 until turn `turn`; counts the script actions listed. */
+static int play_counting_actions(Session *s, int turn)
+{
+    static Option o[MAX_OPTIONS];
+    char err[256];
+    int actions = 0;
+    for (int guard = 0; s->game.turn < turn && !game_over(&s->game) && guard < 5000; guard++) {
+        int n = game_options(&s->game, o, MAX_OPTIONS);
+        REQUIRE(n > 0);
+        for (int i = 0; i < n; i++)
+            actions += o[i].verb == VERB_ACTION;
+        REQUIRE(game_apply(&s->game, 0, err, sizeof err) == 0);
+    }
+    return actions;
+}
+
+/* The engine read a game.action declaration and the offers' tables between
+ * script calls, with lua_getfield: a metatable's __index ran script code
+ * there, unprotected and with no budget (an error aborted the process, a
+ * loop hung it). Declarations are now copied when made; offers read raw. */
+TEST(mods_attack_metatables_on_declarations_and_offers)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "meta", "mod.lua",
+        "local loading = true\n"
+        "local function offers(p)\n"
+        "  return { setmetatable({ value = 1 }, { __index = function() error('offer read through __index') end }),\n"
+        "           { value = 2, q = 4294967296, r = 0 } }\n"
+        "end\n"
+        "game.action(setmetatable({ name = 'meta', at = 'move', perform = function(ev) end },\n"
+        "  { __index = function(t, k)\n"
+        "      if not loading then error('declaration read after load') end\n"
+        "      if k == 'offers' then return offers end\n"
+        "    end }))\n"
+        "loading = false\n"
+        "return { name = 'meta', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "meta", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    CHECK(play_counting_actions(&s, 4) > 0);
+    CHECK(s.game.turn >= 4 || game_over(&s.game));
+    const ModInfo *meta = mods_find(&s.mods, "meta");
+    REQUIRE(meta != NULL);
+    CHECK(!mods_disabled(&s.game, meta) || (fprintf(stderr, "    %s\n", meta->error), 0));
+    session_close(&s);
+    remove_root(root);
+}
+
+/* question:ask read the question's id from the object's `id` field, so a mod
+ * could ask another script's question with a forged {id = 0} and have that
+ * script's answer handler run on choices the forger picked. */
+TEST(mods_attack_forged_question_asks_another_scripts_question)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "victim", "mod.lua",
+        "local Q = game.question{ name = 'victim_q', prompt = 'victim?',\n"
+        "  answer = function(ev) error('victim answered a question it never asked') end }\n"
+        "return { name = 'victim', version = '1' }\n");
+    put(root, "forger", "mod.lua",
+        "local mine = game.question{ name = 'forger_q', prompt = 'p', answer = function(ev) end }\n"
+        "on('turn_start', function(ev)\n"
+        "  if game.turn() == 2 then mine.id = 0 mine:ask(game.active(), { 1 }) end\n"
+        "  if game.turn() == 3 then mine.ask({ id = 0, name = 'victim_q' }, game.active(), { 1 }) end\n"
+        "end)\n"
+        "return { name = 'forger', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "victim,forger", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    play_to_turn(&s, 5);
+    const ModInfo *victim = mods_find(&s.mods, "victim"), *forger = mods_find(&s.mods, "forger");
+    REQUIRE(victim != NULL && forger != NULL);
+    CHECK(!mods_disabled(&s.game, victim) || (fprintf(stderr, "    %s\n", victim->error), 0));
+    CHECK(mods_disabled(&s.game, forger));
+    CHECK_STR_CONTAINS(forger->error, "mods/forger/mod.lua:4: not a question");
+    session_close(&s);
+    remove_root(root);
+}
+
+/* game.erupt checked the supply and the stack, then struck the critters
+ * there: a handler of that blow (critter_hit, critter_removed) or of the
+ * landing could erupt again, past the checks already made, until the
+ * supply's count wrapped round (272 volcano tiles, --check). */
+TEST(mods_attack_eruption_from_the_handlers_of_an_eruption)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "chain", "mod.lua",
+        "local function again(ev)\n"
+        "  for _, p in ipairs(game.land()) do\n"
+        "    if pcall(game.erupt, 0, p.q, p.r) then return end\n"
+        "  end\n"
+        "end\n"
+        "on('critter_hit', again) on('critter_removed', again) on('volcano_landing', again)\n"
+        "return { name = 'chain', version = '1' }\n");
+    static Session s;
+    static Option o[MAX_OPTIONS];
+    REQUIRE(open_with(&s, root, "chain", err, sizeof err) == 0);
+    for (int seed = 1; seed <= 6; seed++) {
+        GameOptions go = { .players = 4, .setup_variation = 1, .variant = "" };
+        REQUIRE(session_new_game(&s, &go, (uint64_t)seed, err, sizeof err) == 0);
+        for (int guard = 0; !game_over(&s.game) && guard < 3000; guard++) {
+            int n = game_options(&s.game, o, MAX_OPTIONS);
+            REQUIRE(n > 0);
+            REQUIRE(game_apply(&s.game, (guard * 7 + seed) % n, err, sizeof err) == 0);
+            if (invariants_check(&s.game, err, sizeof err) != 0) {
+                th_fail(__FILE__, __LINE__, "seed %d: %s", seed, err);
+                break;
+            }
+        }
+    }
+    session_close(&s);
+    remove_root(root);
 }

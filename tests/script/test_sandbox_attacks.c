@@ -352,3 +352,46 @@ TEST(sandbox_attack_addresses_and_hash_order_reach_scripts)
                                 "assert(next({}) == nil and next({5}) == 1)");
     script_free(s);
 }
+
+static int finalised;
+static void count_print(void *ud, const char *chunk, const char *msg)
+{
+    (void)ud; (void)chunk; (void)msg;
+    finalised++;
+}
+
+/* A finaliser runs with hooks off, so no budget can stop one: setmetatable
+ * refuses __gc. The check once looked the key up through the metatable's own
+ * __index, which ran script code that put __gc in place just before Lua
+ * marked the object for finalisation (a `while true do end` there hung the
+ * next collection for ever). */
+TEST(sandbox_attack_finaliser_smuggled_past_the_gc_check)
+{
+    Script *s = fresh();
+    REQUIRE(s);
+    script_set_print(s, count_print, NULL);
+    expect_runs(s, "gc_smuggle.lua",
+                "local mt = {}\n"
+                "setmetatable(mt, {__index = function(t, k)\n"
+                "  rawset(mt, '__gc', function() print('finaliser ran') end) end})\n"
+                "setmetatable({}, mt)\n");
+    lua_gc(script_lua(s), LUA_GCCOLLECT);
+    lua_gc(script_lua(s), LUA_GCCOLLECT);
+    CHECK_EQ(finalised, 0);
+    expect_refused(s, "gc_plain.lua", "setmetatable({}, {__gc = print})", "__gc is not allowed");
+    expect_refused(s, "gc_false.lua", "setmetatable({}, {__gc = false})", "__gc is not allowed");
+    script_free(s);
+}
+
+/* Every failure names a file and a line: Lua's own "C stack overflow" and an
+ * error raised at level 0 once reached the player as the bare message. */
+TEST(sandbox_attack_failures_without_a_location)
+{
+    Script *s = fresh();
+    REQUIRE(s);
+    expect_refused(s, "level0.lua", "local x = 1\nerror('plain', 0)", "level0.lua:2: plain");
+    expect_refused(s, "cstack.lua", "local function f() return ('a'):gsub('a', f) end\nf()", "C stack overflow");
+    expect_refused(s, "table_error.lua", "error({})", "table_error.lua");
+    expect_runs(s, "caught.lua", "local ok, m = pcall(error, 'inside', 0)\nassert(m == 'inside', m)");
+    script_free(s);
+}
