@@ -634,6 +634,11 @@ static int ensure_proxy(Script *s, EventSlot *sl, char *err, size_t errlen)
 
 /* ---- emission ---------------------------------------------------------- */
 
+int script_event_depth(const Script *s)
+{
+    return s->events ? s->events->emitting : 0;
+}
+
 int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
 {
     struct ScriptEvents *e = s->events;

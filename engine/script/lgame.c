@@ -49,6 +49,10 @@ Game *lgame_mutable(lua_State *L, const char *fn)
     if (s->read_only)
         luaL_error(L, "game.%s: this code only looks at the game (a query event, an offer or a label); "
                       "it may not change it", fn);
+    int depth = script_event_depth(s->script);
+    if (depth >= LGAME_MAX_EVENT_DEPTH)   /* refused here, in the script that recurses, before Lua's C stack runs out */
+        luaL_error(L, "game.%s: events nested %d deep: a handler's change sets off handlers that change the game "
+                      "again, without end (at most %d)", fn, depth, LGAME_MAX_EVENT_DEPTH);
     return g;
 }
 

@@ -39,8 +39,12 @@ Game *lgame_current(lua_State *L);
 /* The session from the registry: for C functions whose first upvalue is not
  * the session (lgame_session reads that upvalue when there is one). */
 Session *lgame_session_of(lua_State *L);
+/* How deep events may nest (a handler's change setting off handlers whose
+ * changes set off more): far above what any rule needs, and below where
+ * Lua's C stack would run out (docs/reliability.md). */
+#define LGAME_MAX_EVENT_DEPTH 24
 /* The same, raising when the handler may only read (query events, offers,
- * labels). */
+ * labels), or when events already nest LGAME_MAX_EVENT_DEPTH deep. */
 Game *lgame_mutable(lua_State *L, const char *fn);
 /* Raises unless the scripts are loading: `fn` is a declaration. */
 void lgame_check_loading(lua_State *L, const char *fn);

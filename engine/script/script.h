@@ -177,6 +177,9 @@ int  script_is_frozen(const Script *s);
  * without entering Lua. */
 int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen);
 int script_handler_count(const Script *s, int event_index);
+/* How many events are being handled at this moment, one inside another
+ * (0 outside any handler). */
+int script_event_depth(const Script *s);
 /* The chunk of the handler running now (for error reports), or NULL. */
 const char *script_running_chunk(const Script *s);
 

@@ -9,7 +9,8 @@
 #include "fuzz_common.h"
 
 static const char *const FILES[] = {
-    "biomes.lua", "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua", "tiles.lua", "turns.lua", "powers.lua",
+    "costs.lua", "grid.lua", "lava.lua", "players.lua", "supply.lua", "tiles.lua", "turns.lua", "powers.lua",
+    "biomes.lua",
 };
 #define NFILES (sizeof FILES / sizeof FILES[0])
 

@@ -852,6 +852,46 @@ TEST(mods_attack_forged_question_asks_another_scripts_question)
  * there: a handler of that blow (critter_hit, critter_removed) or of the
  * landing could erupt again, past the checks already made, until the
  * supply's count wrapped round (272 volcano tiles, --check). */
+/* A handler whose change sets off the same handler again, without end: the
+ * change is refused at LGAME_MAX_EVENT_DEPTH, in the mod's own handler (so the
+ * mod is switched off, naming its file and line), before Lua's C stack runs
+ * out under the base rules' handlers. */
+TEST(mods_attack_handlers_recursing_through_effects_are_stopped_in_the_mod)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "pingpong", "mod.lua",
+        "on('critter_moved', function(ev)\n"
+        "  local t = game.move_targets(ev.owner, ev.critter)[1]\n"
+        "  if t then game.move_critter(ev.owner, ev.critter, t.q, t.r, t.area) end\n"
+        "end)\n"
+        "return { name = 'pingpong', version = '1' }\n");
+    static Session s;
+    static Option o[MAX_OPTIONS];
+    REQUIRE(open_with(&s, root, "pingpong", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
+    int moved = 0;
+    for (int guard = 0; !game_over(&s.game) && guard < 3000 && !moved; guard++) {
+        int n = game_options(&s.game, o, MAX_OPTIONS);
+        REQUIRE(n > 0);
+        int pick = 0;
+        for (int i = 0; i < n; i++)
+            if (o[i].verb == VERB_MOVE)
+                pick = i;
+        moved = o[pick].verb == VERB_MOVE;
+        REQUIRE(game_apply(&s.game, pick, err, sizeof err) == 0);
+    }
+    REQUIRE(moved);
+    CHECK(mods_disabled(&s.game, &s.mods.mod[0]));
+    CHECK(strstr(s.mods.mod[0].error, "pingpong/mod.lua:3") != NULL);
+    CHECK(strstr(s.mods.mod[0].error, "events nested 24 deep") != NULL);
+    CHECK(strstr(s.error, "C stack overflow") == NULL);
+    CHECK(invariants_check(&s.game, err, sizeof err) == 0);
+    session_close(&s);
+    remove_root(root);
+}
+
 TEST(mods_attack_eruption_from_the_handlers_of_an_eruption)
 {
     char root[64], err[512];
