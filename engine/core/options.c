@@ -228,7 +228,10 @@ static void list_buys(const Game *g, Out *out)
             }
         }
     }
-    if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0) {
+    /* The first tile of a normal turn is compulsory when one can be bought;
+     * a Caldera card waits until it is, so its price cannot dodge the tile. */
+    bool compulsory = tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL;
+    if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0 && !compulsory) {
         int np = game_payments_for((Game *)g, g->active, COST_CALDERA, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_CALDERA, pays[k]);
@@ -238,8 +241,7 @@ static void list_buys(const Game *g, Out *out)
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_POINT, pays[k]);
     }
-    /* The first tile of a normal turn is compulsory when one can be bought. */
-    if (tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL) {
+    if (compulsory) {   /* no passing either */
         memmove(&out->o[start], &out->o[start + 1], sizeof(Option) * (size_t)(out->n - start - 1));
         out->n--;
     }
