@@ -461,7 +461,9 @@ int game_options(const Game *g, Option *o, int max)
     const Pending *pd = &g->pending;
     bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
                          pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;
-    if (turn_decision && g->hooks && g->hooks->actions && out.n < max)
+    /* Finale turns allow only claims (rulebook: Depleted land tiles sequence):
+     * no script action, as no bolt (list_bolts). */
+    if (turn_decision && g->mode != MODE_FINALE && g->hooks && g->hooks->actions && out.n < max)
         out.n += g->hooks->actions(g->hooks_ud, g, o + out.n, max - out.n);
     if (turn_decision)
         list_bolts(g, &out);
