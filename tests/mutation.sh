@@ -60,8 +60,8 @@ mutate 'Critter movement: never onto a controlled biome' \
     'bool uncontrolled = dist <= reach;'
 mutate 'Buying tiles: the first tile is compulsory when one is affordable and placeable' \
     engine/core/options.c \
-    'if (tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL) {' \
-    'if (tile_options > 0 && g->buys_made == 99 && g->mode == MODE_NORMAL) {'
+    'bool compulsory = tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL;' \
+    'bool compulsory = tile_options > 0 && g->buys_made == 99 && g->mode == MODE_NORMAL;'
 mutate 'Insufficient resources: a critter from hand goes to the crater' \
     engine/core/turn.c \
     'c->place = AT_CRATER;' \

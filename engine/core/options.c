@@ -228,7 +228,10 @@ static void list_buys(const Game *g, Out *out)
             }
         }
     }
-    if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0) {
+    /* The first tile of a normal turn is compulsory when one can be bought;
+     * a Caldera card waits until it is, so its price cannot dodge the tile. */
+    bool compulsory = tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL;
+    if (m->buy_caldera && !pl->caldera_bought && g->caldera_size > 0 && !compulsory) {
         int np = game_payments_for((Game *)g, g->active, COST_CALDERA, pays, 64);
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_CALDERA, pays[k]);
@@ -238,8 +241,7 @@ static void list_buys(const Game *g, Out *out)
         for (int k = 0; k < np; k++)
             put(out, VERB_BUY, 0, 0, BUY_POINT, pays[k]);
     }
-    /* The first tile of a normal turn is compulsory when one can be bought. */
-    if (tile_options > 0 && g->buys_made == 0 && g->mode == MODE_NORMAL) {
+    if (compulsory) {   /* no passing either */
         memmove(&out->o[start], &out->o[start + 1], sizeof(Option) * (size_t)(out->n - start - 1));
         out->n--;
     }
@@ -459,7 +461,9 @@ int game_options(const Game *g, Option *o, int max)
     const Pending *pd = &g->pending;
     bool turn_decision = g->phase != PHASE_SETUP && pd->kind != DK_GAME_OVER && pd->kind < DK_COUNT &&
                          pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;
-    if (turn_decision && g->hooks && g->hooks->actions && out.n < max)
+    /* Finale turns allow only claims (rulebook: Depleted land tiles sequence):
+     * no script action, as no bolt (list_bolts). */
+    if (turn_decision && g->mode != MODE_FINALE && g->hooks && g->hooks->actions && out.n < max)
         out.n += g->hooks->actions(g->hooks_ud, g, o + out.n, max - out.n);
     if (turn_decision)
         list_bolts(g, &out);

@@ -120,14 +120,16 @@ function M.move(player, lead, q, r, area, strike)
 end
 
 -- In a contest, a player holding a group power keeps every critter the
--- base rule lets win, not just one: the unique top keeps top - second.
+-- base rule lets win, not just one: the unique top keeps top - second. It
+-- only ever raises a keep: what another handler let stay (critters sharing
+-- a biome by Cooperative critters keep all) stays.
 function M.keep_all(ev, player)
   if ev.keep[player] == 0 then return end
   local second = 0
   for p = 0, game.players() - 1 do
     if p ~= player and ev.count[p] > second then second = ev.count[p] end
   end
-  ev.keep[player] = ev.count[player] - second
+  ev.keep[player] = math.max(ev.keep[player], ev.count[player] - second)
 end
 
 return M

@@ -124,7 +124,7 @@ TEST(rule_caldera_card_costs_one_of_each_once_per_turn)
     fx_scenario(&g,
                 "tile 0 0 uno_dark\n"
                 "critter A 0 0 dark\n"
-                "resources A dark 2 medium 2 light 2\n"
+                "resources A dark 2 medium 2 light 1\n"   /* no tile affordable first */
                 "turn A buy\n");
     int deck = g.caldera_size;
     REQUIRE(deck > 0);
@@ -134,7 +134,7 @@ TEST(rule_caldera_card_costs_one_of_each_once_per_turn)
     fx_apply(&g, i);
     CHECK_EQ(g.player[0].caldera_count, 1);
     CHECK_EQ(g.caldera_size, deck - 1);
-    CHECK_EQ(player_resource_total(&g.player[0]), 3);
+    CHECK_EQ(player_resource_total(&g.player[0]), 2);
     CHECK_EQ(fx_find(&g, VERB_BUY, -1, -1, BUY_CALDERA), -1);   /* once per turn */
 }
 
@@ -152,4 +152,33 @@ TEST(rule_caldera_card_needs_every_resource_type_and_a_card)
                 "caldera_deck\n"
                 "turn A buy\n");
     CHECK_EQ(fx_find(&g, VERB_BUY, -1, -1, BUY_CALDERA), -1);
+}
+
+/* Buying a tile is compulsory when one is affordable and placeable, and a
+ * player who cannot afford one sacrifices from hand: a Caldera card bought
+ * first could spend the tile's price and skip both. So while the first tile is
+ * compulsory the card is offered only after it (ruling, docs/rules.md). */
+TEST(rule_caldera_card_cannot_be_bought_before_a_compulsory_tile)
+{
+    static Game g;
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\n"
+                "tile 1 0 uno_dark\n"
+                "critter A 0 0 dark\n"
+                "resources A dark 1 medium 1 light 1\n"
+                "turn A buy\n");
+    REQUIRE(g.caldera_size > 0);
+    CHECK_EQ(fx_find(&g, VERB_PASS, -1, -1, -1), -1);
+    CHECK_EQ(fx_find(&g, VERB_BUY, -1, -1, BUY_CALDERA), -1);
+    fx_scenario(&g,
+                "tile 0 0 uno_dark\n"
+                "tile 1 0 uno_dark\n"
+                "critter A 0 0 dark\n"
+                "resources A dark 3 medium 1 light 1\n"
+                "turn A buy\n");
+    int trio = fx_type("trio_dml");
+    fx_apply(&g, fx_find_pay(&g, VERB_BUY, trio, 2, 0, 0));
+    fx_do(&g, VERB_TILE, C(1, 0), -1, trio);
+    CHECK_EQ(g.phase, PHASE_BUY);
+    CHECK(fx_find_pay(&g, VERB_BUY, BUY_CALDERA, 1, 1, 1) >= 0);   /* the tile is bought: now it may */
 }

@@ -172,3 +172,30 @@ test("a hand running empty at the end of a turn triggers the end", function()
   expect_eq(game.end_triggered(), "hand_empty")
   expect_eq(game.mode(), "final")
 end)
+
+test("finale turns offer no power's action: only critters placed on unclaimed tiles", function()
+  -- "The only thing that can be done during these finale turns is to place
+  -- critters on unclaimed tiles": no Colossal upgrade, no erosion, no sea
+  -- critter, no burrowing, though A holds all four and could use each.
+  scenario[[
+    turn A claim
+    mode finale
+    hold A Erosion
+    hold A Colossal_critter
+    hold A Sea_critters
+    hold A Burrowing_critters
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 1 0 uno_light
+    tile 3 0 uno_medium
+    critter A 0 0 dark
+    resources A dark 4
+    lava 5 0
+  ]]
+  expect(offered("put a critter on the light area at (1,0)"), "the claim was not offered")
+  expect(not offered("Colossal"), "a Colossal upgrade was offered")
+  expect(not offered("Erode"), "an erosion was offered")
+  expect(not offered("into the ocean"), "a sea action was offered")
+  pass()
+  expect(not offered("urrow"), "a burrow was offered")
+end)

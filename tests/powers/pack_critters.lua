@@ -227,3 +227,27 @@ test("pack critters have no Caldera bolt to play", function()
   ]]
   expect(not offered("Pack critters"), "a bolt was offered")
 end)
+
+test("a pack holder sharing a biome by cooperation with a larger group keeps its critters", function()
+  -- A (Pack and Cooperative critters) has one critter on the light biome of
+  -- (0,0), (-1,0) and (-2,0), which B (Cooperative critters) shares with two.
+  -- Sharers never contest each other; a pack's lead rule must not take away
+  -- what sharing kept (it once computed a keep of 1 - 2 = -1 and failed).
+  scenario[[
+    turn B place uno_medium
+    hold A Pack_critters
+    hold A Cooperative_critters
+    hold B Cooperative_critters
+    tile 0 0 duo_dark_light
+    tile -1 0 uno_light
+    tile -2 0 uno_light
+    tile 6 0 uno_medium
+    tile 7 0 uno_medium
+    critter A 0 0 light
+    critter B -1 0 light
+    critter B -2 0 light
+  ]]
+  choose("at (7,0)")
+  expect_eq(on_board(0), 1, "A's sharing critter was contested")
+  expect_eq(on_board(1), 2, "B's sharing critters were contested")
+end)
