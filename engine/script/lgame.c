@@ -224,7 +224,8 @@ static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "a
 /* {name = true} for each mark in `marks` (bits) of defs[0..n). */
 static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
 {
-    lua_createtable(L, 0, 2);
+    unsigned shown = n >= 32 ? marks : marks & ((1u << n) - 1);
+    lua_createtable(L, 0, __builtin_popcount(shown));   /* sized once: a resize is a rehash */
     for (int m = 0; m < n; m++)
         if ((marks >> m) & 1) {
             lua_pushboolean(L, 1);
@@ -235,7 +236,7 @@ static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
 void lgame_push_critter(lua_State *L, const Game *g, int id)
 {
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, c->place == AT_BOARD ? 10 : 6);   /* every field below: no rehash as they go in */
     lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
     lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
     lua_pushstring(L, PLACE_NAMES[c->place < AT_UNUSED ? c->place : AT_UNUSED]); lua_setfield(L, -2, "place");
@@ -393,7 +394,10 @@ static int l_critters(lua_State *L)
     Game *g = lgame_current(L);
     int p = lgame_check_player(L, g, 1);
     int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
-    lua_createtable(L, place < 0 ? g->rules.critters_per_player : 0, 0);
+    int want = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        want += place < 0 || g->player[p].critters[i].place == place;
+    lua_createtable(L, want, 0);
     int k = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         if (place >= 0 && g->player[p].critters[i].place != place)
@@ -550,35 +554,49 @@ static int l_biomes(lua_State *L)
     Game *g = lgame_current(L);
     View v;
     game_view(g, &v);
+    /* Every table is made at its final size (a table growing is rehashed at
+     * each power of two): first how many areas each biome has. */
+    uint16_t size[MAX_REGIONS] = { 0 }, filled[MAX_REGIONS] = { 0 };
+    for (int k = 0; k < g->board.land_count; k++) {
+        int c = g->board.land[k];
+        for (int a = 0, areas = board_areas(&g->board, &g->rules, c); a < areas; a++) {
+            int r = game_view_region(g, &v, c, a);
+            if (r >= 0 && r < v.rg.count)
+                size[r]++;
+        }
+    }
     lua_createtable(L, v.rg.count, 0);
+    int top = lua_gettop(L);
     for (int r = 0; r < v.rg.count; r++) {
         lua_createtable(L, 0, 4);
         lua_pushstring(L, biome_name(v.rg.biome[r])); lua_setfield(L, -2, "biome");
         lua_pushinteger(L, v.rg.tiles[r]); lua_setfield(L, -2, "tiles");
         lua_pushinteger(L, v.rg.edges[r]); lua_setfield(L, -2, "edges");
-        lua_newtable(L);
+        lua_createtable(L, size[r], 0);
         lua_setfield(L, -2, "areas");
-        lua_rawseti(L, -2, r + 1);
+        lua_rawseti(L, top, r + 1);
     }
     for (int k = 0; k < g->board.land_count; k++) {
         int c = g->board.land[k];
-        int areas = board_areas(&g->board, &g->rules, c);
-        for (int a = 0; a < areas; a++) {
+        Hex h = board_hex(c);
+        for (int a = 0, areas = board_areas(&g->board, &g->rules, c); a < areas; a++) {
             int r = game_view_region(g, &v, c, a);
             if (r < 0 || r >= v.rg.count)
                 continue;
-            lua_rawgeti(L, -1, r + 1);
+            lua_rawgeti(L, top, r + 1);
             lua_getfield(L, -1, "areas");
-            lgame_push_place(L, c);
+            int who = game_critter_at(g, c, a);
+            lua_createtable(L, 0, who >= 0 ? 5 : 4);
+            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
             lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
             lua_setfield(L, -2, "closed");
-            int who = game_critter_at(g, c, a);
             if (who >= 0) {
                 lgame_push_critter(L, g, who);
                 lua_setfield(L, -2, "critter");
             }
-            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_rawseti(L, -2, ++filled[r]);
             lua_pop(L, 2);
         }
     }
