@@ -450,10 +450,14 @@ static int l_stack(lua_State *L)
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
     const Cell *c = &g->board.cells[cell];
-    lua_createtable(L, 0, 7);
+    const PlacedTile *t = board_top(&g->board, cell);
+    int traits = 0;
+    for (int k = 0; k < 4; k++)
+        traits += cell_has_trait(g, cell, 1 << k);
+    /* sized for every field below at once: a table growing is rehashed */
+    lua_createtable(L, 0, 4 + traits + (t ? 4 + (t->below != NO_TILE) : 0));
     lua_pushinteger(L, c->height); lua_setfield(L, -2, "height");
     lua_pushboolean(L, (c->flags & CELL_LAVA) != 0); lua_setfield(L, -2, "lava");
-    const PlacedTile *t = board_top(&g->board, cell);
     if (t) {
         const TileType *tt = &g->rules.tile_types[t->type];
         lua_pushstring(L, tile_class_name(tt->tile_class)); lua_setfield(L, -2, "top");

@@ -843,6 +843,7 @@ function game.question(declaration) end
 ---@field label? string|fun(opt: ActionOption): string
 ---@field perform fun(ev: ActionOption) called when a player takes an offer
 ---@field move? boolean taking it uses one of the turn's critter moves
+---@field holder? boolean offered only to a deciding player who holds `card` (checked before any Lua runs)
 
 ---While loading: declares options a script adds to the core's decisions.
 ---@param declaration ActionSpec

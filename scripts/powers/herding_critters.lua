@@ -22,6 +22,7 @@ game.action{
   name = "herd_move",
   at = "move",
   card = NAME,
+  holder = true,
   move = true,
   offers = function(player)
     if not herds(player) then return {} end

@@ -19,6 +19,7 @@ game.action{
   name = "pack_move",
   at = "move",
   card = NAME,
+  holder = true,
   move = true,
   offers = function(player)
     if not game.holds(player, NAME) then return {} end

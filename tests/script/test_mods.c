@@ -384,7 +384,9 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
 {
     static const struct { const char *text, *want; } CASES[] = {
         { "game.action{ at = 'claim', offers = function() return {} end, perform = print, lable = 'x' }\n",
-          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move)" },
+          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move, holder)" },
+        { "game.action{ at = 'claim', offers = function() return {} end, perform = print, holder = true }\n",
+          "mods/m/mod.lua:1: game.action: 'holder' needs the 'card' the player must hold" },
         { "game.question{ prompt = 'x', answer = print, lables = {} }\n",
           "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
           "context, answer)" },
