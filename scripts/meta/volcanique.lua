@@ -252,6 +252,7 @@ function on(event, handler, priority, gate) end
 ---@field card? string run only while this power card is in play
 ---@field variant? "symbiosis"|"to_the_left" run only in this variant
 ---@field min_players? integer 2..5: run only with at least this many players
+---@field holder? boolean with `card`: run only when the event's `player` holds that card (events with a `player` field)
 
 -- ----------------------------------------------------------- power cards
 

@@ -48,8 +48,8 @@ end, 0, NAME)
 
 on("collect_biome", function(ev)
   if ev.critters >= 2 and herds(ev.player) then ev.amount = 2 end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })
 
 on("scoring", function(ev)
   if herds(ev.player) then ev.bonus = ev.bonus + #groups.of(ev.player) end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })

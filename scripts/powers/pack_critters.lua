@@ -45,4 +45,4 @@ end, 0, NAME)
 
 on("collect_biome", function(ev)
   if ev.critters >= 2 and game.holds(ev.player, NAME) then ev.amount = ev.critters end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })

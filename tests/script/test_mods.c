@@ -391,7 +391,11 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
           "context, answer)" },
         { "on('turn_start', print, 0, { crad = 'Rift' })\n",
-          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players)" },
+          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder)" },
+        { "on('turn_start', print, 0, { holder = true })\n",
+          "mods/m/mod.lua:1: on: the gate's holder needs the gate's card" },
+        { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\non('game_start', print, 0, { card = 'Probe', holder = true })\n",
+          "on: the gate's holder needs an event with a player; 'game_start' has none" },
         { "on('turn_start', print, 0, { variant = 'to_the_right' })\n",
           "mods/m/mod.lua:1: on: the gate's variant is symbiosis or to_the_left, not 'to_the_right'" },
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
