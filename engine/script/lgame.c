@@ -500,21 +500,28 @@ static int l_land(lua_State *L)
 static int l_coast(lua_State *L)
 {
     Game *g = lgame_current(L);
-    lua_newtable(L);
-    int n = 0;
-    for (int cell = 0; cell < BOARD_CELLS; cell++) {
-        if (board_is_land(&g->board, cell))
-            continue;
-        bool near = false;
-        for (int d = 0; d < HEX_DIRS && !near; d++) {
-            int nb = board_neighbour(cell, d);
-            near = nb != NO_CELL && board_is_land(&g->board, nb);
+    const Board *b = &g->board;
+    /* From the land outwards (a few dozen stacks, not every cell of the board
+     * with its six neighbours), then read back in board order. */
+    uint8_t coast[BOARD_CELLS];
+    memset(coast, 0, sizeof coast);
+    int n = 0, lo = BOARD_CELLS, hi = -1;
+    for (int k = 0; k < b->land_count; k++)
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int nb = board_neighbour(b->land[k], d);
+            if (nb == NO_CELL || board_is_land(b, nb) || coast[nb])
+                continue;
+            coast[nb] = 1;
+            n++;
+            lo = nb < lo ? nb : lo;
+            hi = nb > hi ? nb : hi;
         }
-        if (near) {
+    lua_createtable(L, n, 0);
+    for (int cell = lo, i = 0; cell <= hi; cell++)
+        if (coast[cell]) {
             lgame_push_place(L, cell);
-            lua_rawseti(L, -2, ++n);
+            lua_rawseti(L, -2, ++i);
         }
-    }
     return 1;
 }
 
