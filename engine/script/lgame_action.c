@@ -194,9 +194,7 @@ int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
         lua_getfield(L, -1, "offers");
         lua_remove(L, -2);
         lua_pushinteger(L, g->pending.player);
-        char what[80];
-        snprintf(what, sizeof what, "the offers of action '%s'", a->name);
-        if (lgame_call(s, a->chunk, 1, 1, what) == 0)
+        if (lgame_call_named(s, a->chunk, 1, 1, "the offers of action", a->name) == 0)
             n += add_offers(L, g, i, out + n, max - n);
     }
     s->current = outer;
