@@ -150,6 +150,15 @@ static int list_fast(const Game *g, int type, Option *o, int at)
     uint8_t sheltered[MAX_LAND];   /* read only once a sheltering critter was seen */
     bool any_sheltered = false;
     int players = g->players, per = g->rules.critters_per_player;
+    /* First whether any critter has a sheltering mark at all (usually none):
+     * one OR per critter slot, a loop of constant length with no branch. Only
+     * a filter (a stale mark past critters_per_player costs the exact pass). */
+    unsigned shelter = g->rules.critter_marks_with[__builtin_ctz((unsigned)CT_SHELTERS)], marks = 0;
+    for (int p = 0; p < players; p++)
+        for (int i = 0; i < MAX_CRITTERS; i++)
+            marks |= g->player[p].critters[i].marks;
+    if (!(marks & shelter))
+        players = 0;
     for (int p = 0; p < players; p++)
         for (int i = 0; i < per; i++) {
             const Critter *c = &g->player[p].critters[i];

@@ -21,6 +21,8 @@
 #include "levents.h"
 #include "lsandbox.h"
 
+#define LEVENTS_MAX_WHEN 4
+
 typedef struct Handler {
     int       event;
     int64_t   priority;
@@ -32,6 +34,11 @@ typedef struct Handler {
     char     *gate_variant;   /* NULL: any variant */
     int       gate_min_players;
     uint64_t  card_bit;       /* resolved at freeze */
+    int       card;           /* resolved at freeze; -1 none */
+    int       holder_slot;    /* holder gate: the slot of the event's `player`; -1 none */
+    int       nwhen;          /* when gate: run only while each field slot holds its value */
+    int       when_slot[LEVENTS_MAX_WHEN];
+    int64_t   when_value[LEVENTS_MAX_WHEN];
 } Handler;
 
 /* What each event kind keeps between emissions. */
@@ -198,8 +205,15 @@ void levents_check_gate(lua_State *L, int idx)
     if (lua_type(L, idx) == LUA_TSTRING || lua_isnoneornil(L, idx))
         return;
     luaL_checktype(L, idx, LUA_TTABLE);
-    static const char *const KNOWN[] = { "card", "variant", "min_players", NULL };
+    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "when", NULL };
     sb_check_keys(L, idx, "on: the gate", KNOWN);
+    int top = lua_gettop(L);
+    int holder = lua_getfield(L, idx, "holder");
+    if (holder != LUA_TNIL && holder != LUA_TBOOLEAN)
+        luaL_error(L, "on: the gate's holder is true or false, not %s", luaL_typename(L, -1));
+    if (lua_toboolean(L, -1) && lua_getfield(L, idx, "card") != LUA_TSTRING)
+        luaL_error(L, "on: the gate's holder needs the gate's card (the card the event's player must hold)");
+    lua_settop(L, top);
     lua_getfield(L, idx, "variant");
     const char *variant = lua_tostring(L, -1);
     if (!lua_isnil(L, -1) && (!variant || (strcmp(variant, "symbiosis") != 0 && strcmp(variant, "to_the_left") != 0)))
@@ -209,13 +223,18 @@ void levents_check_gate(lua_State *L, int idx)
     if (players < 2 || players > 5)
         luaL_error(L, "on: the gate's min_players is 2..5, not %d", (int)players);
     lua_pop(L, 2);
+    int when = lua_getfield(L, idx, "when");
+    if (when != LUA_TNIL && when != LUA_TTABLE)
+        luaL_error(L, "on: the gate's when is a table of event fields and values, not %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
 }
 
 /* Reads on()'s fourth argument into the gate strings (borrowed from the stack). */
-static void read_gate(lua_State *L, const char **card, const char **variant, lua_Integer *players)
+static void read_gate(lua_State *L, const char **card, const char **variant, lua_Integer *players, int *holder)
 {
     *card = *variant = NULL;
     *players = 0;
+    *holder = 0;
     levents_check_gate(L, 4);
     if (lua_type(L, 4) == LUA_TSTRING) {
         *card = lua_tostring(L, 4);
@@ -229,7 +248,64 @@ static void read_gate(lua_State *L, const char **card, const char **variant, lua
     *variant = lua_tostring(L, -1);
     lua_getfield(L, 4, "min_players");
     *players = luaL_optinteger(L, -1, 0);
-    lua_pop(L, 3);
+    lua_getfield(L, 4, "holder");
+    *holder = lua_toboolean(L, -1);
+    lua_pop(L, 4);
+}
+
+/* The value the Lua value on top stands for in field f (a `when` gate), or
+ * raises naming the field. */
+static int64_t when_value(lua_State *L, const ScriptFieldDef *f, const char *event)
+{
+    if (f->kind == SCRIPT_FIELD_BOOL && lua_type(L, -1) == LUA_TBOOLEAN)
+        return lua_toboolean(L, -1);
+    if (f->kind == SCRIPT_FIELD_INT && lua_isinteger(L, -1))
+        return lua_tointeger(L, -1);
+    if (f->kind == SCRIPT_FIELD_NAME && lua_type(L, -1) == LUA_TSTRING)
+        for (int k = 0; k < *f->names->count; k++)
+            if (strcmp(f->names->names[k], lua_tostring(L, -1)) == 0)
+                return k;
+    return luaL_error(L, "on: the gate's when: '%s' of '%s' cannot be %s", f->name, event, sb_tostring(L, -1));
+}
+
+/* Reads the gate's `when` table (the gate at 4) into h, for event ev. */
+static void read_when(lua_State *L, const struct ScriptEvents *e, int ev, Handler *h)
+{
+    h->nwhen = 0;
+    if (lua_type(L, 4) != LUA_TTABLE)
+        return;
+    if (lua_getfield(L, 4, "when") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    const ScriptEventDef *d = &e->defs[ev];
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        const ScriptFieldDef *f = NULL;
+        for (int i = 0; k && i < d->nfields && !f; i++)
+            if (strcmp(d->fields[i].name, k) == 0 && d->fields[i].kind != SCRIPT_FIELD_LIST)
+                f = &d->fields[i];
+        if (!f)
+            luaL_error(L, "on: the gate's when names '%s', not a field of '%s' with one value", k ? k : "?",
+                       d->name);
+        if (h->nwhen == LEVENTS_MAX_WHEN)
+            luaL_error(L, "on: the gate's when has at most %d fields", LEVENTS_MAX_WHEN);
+        h->when_value[h->nwhen] = when_value(L, f, d->name);
+        h->when_slot[h->nwhen++] = f->slot;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* The slot of event ev's integer field `player`, or -1 when it has none. */
+static int player_slot(const struct ScriptEvents *e, int ev)
+{
+    const ScriptEventDef *d = &e->defs[ev];
+    for (int i = 0; i < d->nfields; i++)
+        if (strcmp(d->fields[i].name, "player") == 0 && d->fields[i].kind == SCRIPT_FIELD_INT)
+            return d->fields[i].slot;
+    return -1;
 }
 
 int levents_lua_on(lua_State *L)
@@ -241,7 +317,8 @@ int levents_lua_on(lua_State *L)
     lua_Integer prio = luaL_optinteger(L, 3, 0);
     const char *gate_card, *gate_variant;
     lua_Integer gate_players;
-    read_gate(L, &gate_card, &gate_variant, &gate_players);
+    int gate_holder;
+    read_gate(L, &gate_card, &gate_variant, &gate_players, &gate_holder);
     if (e->frozen)
         return luaL_error(L, "on: events are frozen (handlers are registered while the scripts load)");
     if (e->emitting)
@@ -249,6 +326,11 @@ int levents_lua_on(lua_State *L)
     int ev = script_event_index(s, name);
     if (ev < 0)
         return unknown_event(L, e, name);
+    int holder_slot = gate_holder ? player_slot(e, ev) : -1;
+    if (gate_holder && holder_slot < 0)
+        return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
+    Handler when;
+    read_when(L, e, ev, &when);
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
@@ -264,7 +346,10 @@ int levents_lua_on(lua_State *L)
     lua_pushvalue(L, 2);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);  /* may raise (memory): nothing to undo */
     Handler h = { ev, prio, e->next_seq++, 0, ref, strdup(chunk), gate_card ? strdup(gate_card) : NULL,
-                  gate_variant ? strdup(gate_variant) : NULL, (int)gate_players, 0 };
+                  gate_variant ? strdup(gate_variant) : NULL, (int)gate_players, 0, -1, holder_slot, when.nwhen,
+                  { 0 }, { 0 } };
+    memcpy(h.when_slot, when.when_slot, sizeof h.when_slot);
+    memcpy(h.when_value, when.when_value, sizeof h.when_value);
     if (!h.chunk || (gate_card && !h.gate_card) || (gate_variant && !h.gate_variant)) {
         free_handler(&h);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
@@ -326,6 +411,7 @@ static int resolve_handlers(Script *s, char *err, size_t errlen)
                 return -1;
             }
             h->card_bit = (uint64_t)1 << card;
+            h->card = card;
         }
         e->h[k++] = *h;
     }
@@ -346,7 +432,8 @@ int script_freeze(Script *s, char *err, size_t errlen)
         EventSlot *sl = &e->slot[e->h[i].event];
         if (sl->count++ == 0)
             sl->first = i;
-        sl->always |= !e->h[i].gate_card && !e->h[i].gate_variant && e->h[i].gate_min_players <= 0;
+        sl->always |= !e->h[i].gate_card && !e->h[i].gate_variant && e->h[i].gate_min_players <= 0 &&
+                      e->h[i].holder_slot < 0 && e->h[i].nwhen == 0;
     }
     e->frozen = 1;
     return 0;
@@ -354,13 +441,21 @@ int script_freeze(Script *s, char *err, size_t errlen)
 
 /* ---- gates ------------------------------------------------------------- */
 
-static int gate_open(const Handler *h, const ScriptGateInfo *gi)
+/* ev NULL: whether the handler may run for some event of its kind (a holder
+ * gate is then taken as open). */
+static int gate_open(const Handler *h, const ScriptGateInfo *gi, const ScriptEvent *ev)
 {
     if (h->card_bit && !(gi->cards & h->card_bit))
         return 0;
     if (h->gate_variant && (!gi->variant || strcmp(h->gate_variant, gi->variant) != 0))
         return 0;
-    return h->gate_min_players <= 0 || gi->players >= h->gate_min_players;
+    if (h->gate_min_players > 0 && gi->players < h->gate_min_players)
+        return 0;
+    for (int i = 0; ev && i < h->nwhen; i++)   /* the values as the handlers before it left them */
+        if (ev->v[h->when_slot[i]] != h->when_value[i])
+            return 0;
+    return h->holder_slot < 0 || !ev ||
+           (gi->holds && gi->holds(gi->holds_ud, (int)ev->v[h->holder_slot], h->card));
 }
 
 static void gate_info(Script *s, ScriptGateInfo *gi)
@@ -368,6 +463,8 @@ static void gate_info(Script *s, ScriptGateInfo *gi)
     gi->cards = ~(uint64_t)0;
     gi->variant = NULL;
     gi->players = 1 << 20;
+    gi->holds = NULL;
+    gi->holds_ud = NULL;
     if (s->gate_fn)
         s->gate_fn(s->gate_ud, gi);
 }
@@ -383,7 +480,7 @@ int script_wants(Script *s, int event_index)
     ScriptGateInfo gi;
     gate_info(s, &gi);
     for (int i = sl->first; i < sl->first + sl->count; i++)
-        if (gate_open(&e->h[i], &gi))
+        if (gate_open(&e->h[i], &gi, NULL))
             return 1;
     return 0;
 }
@@ -654,7 +751,7 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
     gate_info(s, &gi);
     int runnable = 0;
     for (int i = sl->first; i < sl->first + sl->count && !runnable; i++)
-        runnable = gate_open(&e->h[i], &gi);
+        runnable = gate_open(&e->h[i], &gi, ev);
     if (!runnable)
         return 0;
     if (ensure_proxy(s, sl, err, errlen))
@@ -672,7 +769,7 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
     int rc = 0;
     for (int i = sl->first; i < sl->first + sl->count; i++) {
         Handler *h = &e->h[i];
-        if (!gate_open(h, &gi))
+        if (!gate_open(h, &gi, ev))
             continue;
         h->fired++;
         e->running = h->chunk;

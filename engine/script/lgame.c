@@ -224,7 +224,8 @@ static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "a
 /* {name = true} for each mark in `marks` (bits) of defs[0..n). */
 static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
 {
-    lua_createtable(L, 0, 2);
+    unsigned shown = n >= 32 ? marks : marks & ((1u << n) - 1);
+    lua_createtable(L, 0, __builtin_popcount(shown));   /* sized once: a resize is a rehash */
     for (int m = 0; m < n; m++)
         if ((marks >> m) & 1) {
             lua_pushboolean(L, 1);
@@ -235,7 +236,7 @@ static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
 void lgame_push_critter(lua_State *L, const Game *g, int id)
 {
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, c->place == AT_BOARD ? 10 : 6);   /* every field below: no rehash as they go in */
     lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
     lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
     lua_pushstring(L, PLACE_NAMES[c->place < AT_UNUSED ? c->place : AT_UNUSED]); lua_setfield(L, -2, "place");
@@ -393,7 +394,10 @@ static int l_critters(lua_State *L)
     Game *g = lgame_current(L);
     int p = lgame_check_player(L, g, 1);
     int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
-    lua_createtable(L, place < 0 ? g->rules.critters_per_player : 0, 0);
+    int want = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        want += place < 0 || g->player[p].critters[i].place == place;
+    lua_createtable(L, want, 0);
     int k = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         if (place >= 0 && g->player[p].critters[i].place != place)
@@ -446,10 +450,14 @@ static int l_stack(lua_State *L)
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
     const Cell *c = &g->board.cells[cell];
-    lua_createtable(L, 0, 7);
+    const PlacedTile *t = board_top(&g->board, cell);
+    int traits = 0;
+    for (int k = 0; k < 4; k++)
+        traits += cell_has_trait(g, cell, 1 << k);
+    /* sized for every field below at once: a table growing is rehashed */
+    lua_createtable(L, 0, 4 + traits + (t ? 4 + (t->below != NO_TILE) : 0));
     lua_pushinteger(L, c->height); lua_setfield(L, -2, "height");
     lua_pushboolean(L, (c->flags & CELL_LAVA) != 0); lua_setfield(L, -2, "lava");
-    const PlacedTile *t = board_top(&g->board, cell);
     if (t) {
         const TileType *tt = &g->rules.tile_types[t->type];
         lua_pushstring(L, tile_class_name(tt->tile_class)); lua_setfield(L, -2, "top");
@@ -492,21 +500,28 @@ static int l_land(lua_State *L)
 static int l_coast(lua_State *L)
 {
     Game *g = lgame_current(L);
-    lua_newtable(L);
-    int n = 0;
-    for (int cell = 0; cell < BOARD_CELLS; cell++) {
-        if (board_is_land(&g->board, cell))
-            continue;
-        bool near = false;
-        for (int d = 0; d < HEX_DIRS && !near; d++) {
-            int nb = board_neighbour(cell, d);
-            near = nb != NO_CELL && board_is_land(&g->board, nb);
+    const Board *b = &g->board;
+    /* From the land outwards (a few dozen stacks, not every cell of the board
+     * with its six neighbours), then read back in board order. */
+    uint8_t coast[BOARD_CELLS];
+    memset(coast, 0, sizeof coast);
+    int n = 0, lo = BOARD_CELLS, hi = -1;
+    for (int k = 0; k < b->land_count; k++)
+        for (int d = 0; d < HEX_DIRS; d++) {
+            int nb = board_neighbour(b->land[k], d);
+            if (nb == NO_CELL || board_is_land(b, nb) || coast[nb])
+                continue;
+            coast[nb] = 1;
+            n++;
+            lo = nb < lo ? nb : lo;
+            hi = nb > hi ? nb : hi;
         }
-        if (near) {
+    lua_createtable(L, n, 0);
+    for (int cell = lo, i = 0; cell <= hi; cell++)
+        if (coast[cell]) {
             lgame_push_place(L, cell);
-            lua_rawseti(L, -2, ++n);
+            lua_rawseti(L, -2, ++i);
         }
-    }
     return 1;
 }
 
@@ -550,35 +565,49 @@ static int l_biomes(lua_State *L)
     Game *g = lgame_current(L);
     View v;
     game_view(g, &v);
+    /* Every table is made at its final size (a table growing is rehashed at
+     * each power of two): first how many areas each biome has. */
+    uint16_t size[MAX_REGIONS] = { 0 }, filled[MAX_REGIONS] = { 0 };
+    for (int k = 0; k < g->board.land_count; k++) {
+        int c = g->board.land[k];
+        for (int a = 0, areas = board_areas(&g->board, &g->rules, c); a < areas; a++) {
+            int r = game_view_region(g, &v, c, a);
+            if (r >= 0 && r < v.rg.count)
+                size[r]++;
+        }
+    }
     lua_createtable(L, v.rg.count, 0);
+    int top = lua_gettop(L);
     for (int r = 0; r < v.rg.count; r++) {
         lua_createtable(L, 0, 4);
         lua_pushstring(L, biome_name(v.rg.biome[r])); lua_setfield(L, -2, "biome");
         lua_pushinteger(L, v.rg.tiles[r]); lua_setfield(L, -2, "tiles");
         lua_pushinteger(L, v.rg.edges[r]); lua_setfield(L, -2, "edges");
-        lua_newtable(L);
+        lua_createtable(L, size[r], 0);
         lua_setfield(L, -2, "areas");
-        lua_rawseti(L, -2, r + 1);
+        lua_rawseti(L, top, r + 1);
     }
     for (int k = 0; k < g->board.land_count; k++) {
         int c = g->board.land[k];
-        int areas = board_areas(&g->board, &g->rules, c);
-        for (int a = 0; a < areas; a++) {
+        Hex h = board_hex(c);
+        for (int a = 0, areas = board_areas(&g->board, &g->rules, c); a < areas; a++) {
             int r = game_view_region(g, &v, c, a);
             if (r < 0 || r >= v.rg.count)
                 continue;
-            lua_rawgeti(L, -1, r + 1);
+            lua_rawgeti(L, top, r + 1);
             lua_getfield(L, -1, "areas");
-            lgame_push_place(L, c);
+            int who = game_critter_at(g, c, a);
+            lua_createtable(L, 0, who >= 0 ? 5 : 4);
+            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
             lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
             lua_setfield(L, -2, "closed");
-            int who = game_critter_at(g, c, a);
             if (who >= 0) {
                 lgame_push_critter(L, g, who);
                 lua_setfield(L, -2, "critter");
             }
-            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_rawseti(L, -2, ++filled[r]);
             lua_pop(L, 2);
         }
     }

@@ -91,6 +91,9 @@ void lgame_push_critter(lua_State *L, const Game *g, int id);
  * is counted and reported (session_script_error, naming `what`) and returns
  * -1. On 0, nres results are on the stack; otherwise nothing is. */
 int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what);
+/* lgame_call naming `kind 'subject'`, a text made only if the call fails:
+ * the calls made at every listing build no message. */
+int lgame_call_named(Session *s, int chunk, int nargs, int nres, const char *kind, const char *subject);
 
 /* ---- what the core asks through the session's hooks ---- */
 

@@ -10,15 +10,19 @@
  *     label = function(opt) return "Dig into the stack at ..." end,   -- or a string
  *     perform = function(ev) ... end,  -- ev.player, ev.value, ev.q, ev.r, ev.critter
  *     move = false,                    -- true: taking it uses one of the turn's moves
+ *     holder = false,                  -- true: offered only to a player holding `card`
  *   }
  *
  * offers runs while options are listed (often: keep it cheap) and may only
- * read the game; its offers become VERB_ACTION options (value 0..65535). */
+ * read the game; its offers become VERB_ACTION options (value 0..65535).
+ * `at`, `card` and `holder` are checked in C first, so an action that cannot
+ * apply costs no Lua call. */
 #include "lgame.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "effects.h"
 #include "query.h"
 #include "lsandbox.h"
 
@@ -47,13 +51,13 @@ static uint32_t read_at(lua_State *L)
     return at;
 }
 
-/** game.action{ name, at, card, offers, label, perform, move } */
+/** game.action{ name, at, card, offers, label, perform, move, holder } */
 static int l_action(lua_State *L)
 {
     lgame_check_loading(L, "game.action");
     Session *s = lgame_session(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    static const char *const KNOWN[] = { "name", "at", "card", "offers", "label", "perform", "move", NULL };
+    static const char *const KNOWN[] = { "name", "at", "card", "offers", "label", "perform", "move", "holder", NULL };
     sb_check_keys(L, 1, "game.action", KNOWN);
     if (s->action_count >= SESSION_MAX_ACTIONS)
         return luaL_error(L, "game.action: at most %d actions", SESSION_MAX_ACTIONS);
@@ -75,6 +79,10 @@ static int l_action(lua_State *L)
     a->card = -1;
     lua_getfield(L, 1, "move");
     a->uses_move = (uint8_t)lua_toboolean(L, -1);
+    lua_getfield(L, 1, "holder");
+    a->holder = (uint8_t)lua_toboolean(L, -1);
+    if (a->holder && !a->card_name[0])
+        return luaL_error(L, "game.action: 'holder' needs the 'card' the player must hold");
     lua_settop(L, 1);
     a->chunk = lgame_caller_chunk(L);
     static const char *const KEPT[] = { "offers", "perform", "label", NULL };
@@ -179,15 +187,14 @@ int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
     for (int i = 0; i < s->action_count && n < max; i++) {
         const SessionAction *a = &s->actions[i];
         if (!((a->at >> kind) & 1) || s->chunks[a->chunk].dropped ||
-            (a->card >= 0 && !((g->cards_in_play >> a->card) & 1)))
+            (a->card >= 0 && !((g->cards_in_play >> a->card) & 1)) ||
+            (a->holder && !player_holds_card(g, g->pending.player, a->card)))
             continue;
         lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
         lua_getfield(L, -1, "offers");
         lua_remove(L, -2);
         lua_pushinteger(L, g->pending.player);
-        char what[80];
-        snprintf(what, sizeof what, "the offers of action '%s'", a->name);
-        if (lgame_call(s, a->chunk, 1, 1, what) == 0)
+        if (lgame_call_named(s, a->chunk, 1, 1, "the offers of action", a->name) == 0)
             n += add_offers(L, g, i, out + n, max - n);
     }
     s->current = outer;

@@ -118,10 +118,9 @@ int lgame_bolt_offered(Session *s, const Game *g, int card)
     s->read_only = 1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, doc->bolt_offer_ref);
     lua_pushinteger(L, g->pending.player);
-    char what[80];
-    snprintf(what, sizeof what, "the bolt_offer of card '%s'", g->rules.power_cards[card].name);
     int offered = 0;
-    if (lgame_call(s, doc->chunk_index, 1, 1, what) == 0) {
+    const char *name = g->rules.power_cards[card].name;
+    if (lgame_call_named(s, doc->chunk_index, 1, 1, "the bolt_offer of card", name) == 0) {
         offered = lua_toboolean(L, -1);
         lua_pop(L, 1);
     }

@@ -6,7 +6,21 @@
 
 #include "lsandbox.h"
 
+static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *what, const char *kind,
+                        const char *subject);
+
 int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what)
+{
+    return guarded_call(s, chunk, nargs, nres, what, NULL, NULL);
+}
+
+int lgame_call_named(Session *s, int chunk, int nargs, int nres, const char *kind, const char *subject)
+{
+    return guarded_call(s, chunk, nargs, nres, NULL, kind, subject);
+}
+
+static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *what, const char *kind,
+                        const char *subject)
 {
     lua_State *L = script_lua(s->script);
     Game *g = s->current;
@@ -29,6 +43,11 @@ int lgame_call(Session *s, int chunk, int nargs, int nres, const char *what)
             snprintf(s->mods.mod[mod].error, sizeof s->mods.mod[mod].error, "%.300s", err);
         }
         g->script_errors++;
+        char made[120];
+        if (!what) {
+            snprintf(made, sizeof made, "%s '%s'", kind, subject);
+            what = made;
+        }
         session_script_error(s, g, what, err);
     }
     free(snap);

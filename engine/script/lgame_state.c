@@ -201,6 +201,16 @@ static void push_proxy(lua_State *L, int node, int base)
     lua_setmetatable(L, -2);
 }
 
+/* push_proxy for a part of the proxy at argument 1, which has the metatable. */
+static void push_part_proxy(lua_State *L, int node, int base)
+{
+    lua_createtable(L, 0, 1);
+    lua_pushinteger(L, ((lua_Integer)node << 16) | base);
+    lua_rawsetp(L, -2, &proxy_key);
+    lua_getmetatable(L, 1);
+    lua_setmetatable(L, -2);
+}
+
 /** game.state(declaration) -> this script's state (see the top of this file) */
 static int l_state(lua_State *L)
 {
@@ -289,7 +299,7 @@ static void push_value(lua_State *L, Session *s, int node, int base)
 {
     const StateNode *nd = &s->state_nodes[node];
     if (!scalar(nd)) {
-        push_proxy(L, node, base);
+        push_part_proxy(L, node, base);
         return;
     }
     int32_t v = lgame_current(L)->state[base];
@@ -373,7 +383,7 @@ static int proxy_index(lua_State *L)
     int node, base, slot;
     proxy_of(L, 1, &node, &base);
     if (s->state_nodes[node].kind == STATE_LIST && lua_type(L, 2) == LUA_TSTRING) {
-        luaL_getmetatable(L, STATE_PROXY_KEY);
+        lua_getmetatable(L, 1);
         lua_getfield(L, -1, "methods");
         lua_getfield(L, -1, lua_tostring(L, 2));
         return 1;
@@ -512,13 +522,19 @@ static void ensure_metatables(lua_State *L)
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
+    /* The session is every function's upvalue, as for the game.* functions:
+     * state reads are frequent, and the registry lookup was most of one. */
+    Session *s = lgame_session(L);
     luaL_newmetatable(L, STATE_PROXY_KEY);
     static const luaL_Reg META[] = { { "__index", proxy_index }, { "__newindex", proxy_newindex },
                                      { "__len", proxy_len }, { NULL, NULL } };
-    luaL_setfuncs(L, META, 0);
+    lua_pushlightuserdata(L, s);
+    luaL_setfuncs(L, META, 1);
     static const luaL_Reg METHODS[] = { { "add", list_add }, { "remove", list_remove },
                                         { "clear", list_clear }, { "find", list_find }, { NULL, NULL } };
-    luaL_newlib(L, METHODS);
+    luaL_newlibtable(L, METHODS);
+    lua_pushlightuserdata(L, s);
+    luaL_setfuncs(L, METHODS, 1);
     lua_setfield(L, -2, "methods");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");

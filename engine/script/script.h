@@ -133,11 +133,15 @@ typedef struct ScriptEvent {
 } ScriptEvent;
 
 /* What gates are checked against, filled once per emission by the gate
- * function: the cards in play (bit c), the variant, the number of players. */
+ * function: the cards in play (bit c), the variant, the number of players,
+ * and whether a player holds a card (for holder gates; NULL: nobody is
+ * known to, so holder-gated handlers do not run). */
 typedef struct ScriptGateInfo {
     uint64_t cards;
     const char *variant;
     int players;
+    int (*holds)(void *ud, int player, int card);
+    void *holds_ud;
 } ScriptGateInfo;
 typedef void (*ScriptGateFn)(void *ud, ScriptGateInfo *out);
 /* A card's index by name, -1 for no such card, or SCRIPT_CARD_REMOVED for a
@@ -147,9 +151,10 @@ typedef void (*ScriptGateFn)(void *ud, ScriptGateInfo *out);
 typedef int (*ScriptCardFn)(void *ud, const char *name);
 
 /* Gates: on(name, fn, priority, gate) with gate a card name or
- * { card = "Name", variant = "name", min_players = n }: the handler runs only
- * while the card is in play (ScriptGateInfo.cards), in that variant, with at
- * least that many players. Checked in C: gated handlers nobody needs cost no
+ * { card = "Name", variant = "name", min_players = n, holder = true }: the
+ * handler runs only while the card is in play (ScriptGateInfo.cards), in that
+ * variant, with at least that many players, and (holder) when the event's
+ * `player` holds the card. Checked in C: gated handlers nobody needs cost no
  * Lua call, and an event none of whose handlers would run builds nothing. */
 void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud);
 /* Whether some handler of the event would run now. */

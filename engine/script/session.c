@@ -109,6 +109,12 @@ static int listens_hook(void *ud, const Game *g, int id)
     return wants;
 }
 
+static int holds_hook(void *ud, int player, int card)
+{
+    const Game *g = ((Session *)ud)->current;
+    return player >= 0 && player < g->players && player_holds_card(g, player, card);
+}
+
 /* Gates are checked against the game being handled. */
 static void gate_hook(void *ud, ScriptGateInfo *out)
 {
@@ -117,6 +123,8 @@ static void gate_hook(void *ud, ScriptGateInfo *out)
     out->cards = g->cards_in_play;
     out->variant = g->options.variant;
     out->players = g->players;
+    out->holds = holds_hook;
+    out->holds_ud = s;
 }
 
 static int card_hook(void *ud, const char *name)

@@ -49,6 +49,7 @@ typedef struct SessionAction {
     int card;                  /* offered only while this card is in play; -1 always */
     char card_name[NAME_LEN];  /* resolved at freeze */
     uint8_t uses_move;         /* taking it uses one of the turn's critter moves */
+    uint8_t holder;            /* offered only to a deciding player who holds `card` */
     uint64_t fired;            /* times performed (rule coverage) */
 } SessionAction;
 

@@ -22,9 +22,9 @@ function M.new(card)
     if counting() and ev.player == game.active() then S.made = S.made + 1 end
   end
 
-  on("phase", function(ev)
-    if ev.phase == "buy" then S.turn, S.made, S.extra = game.turn(), 0, 0 end
-  end, 0, card)
+  on("phase", function()
+    S.turn, S.made, S.extra = game.turn(), 0, 0
+  end, 0, { card = card, when = { phase = "buy" } })
   -- Last of all, to read the limit every other handler agreed on.
   on("buy_limit", function(ev)
     if counting() then S.made, S.extra = ev.bought, ev.extra end

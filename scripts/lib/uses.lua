@@ -27,13 +27,17 @@ function M.new(card, per_turn)
     end
     counter.count = counter.count + 1
   end
+  -- Each player's two counters, looked up once here: a state lookup builds
+  -- a new handle each time, and left() runs whenever options are listed.
+  local spent, bolts = {}, {}
+  for p = 0, 4 do spent[p], bolts[p] = S.spent[p], S.bolts[p] end
   local self = {}
   function self.left(player)
     local n = game.holds(player, card) and (per_turn or 1) or 0
-    return n + this_turn(S.bolts[player]) - this_turn(S.spent[player])
+    return n + this_turn(bolts[player]) - this_turn(spent[player])
   end
-  function self.spend(player) add(S.spent[player]) end
-  function self.bolt(player) add(S.bolts[player]) end
+  function self.spend(player) add(spent[player]) end
+  function self.bolt(player) add(bolts[player]) end
   return self
 end
 

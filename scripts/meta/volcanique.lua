@@ -252,6 +252,8 @@ function on(event, handler, priority, gate) end
 ---@field card? string run only while this power card is in play
 ---@field variant? "symbiosis"|"to_the_left" run only in this variant
 ---@field min_players? integer 2..5: run only with at least this many players
+---@field holder? boolean with `card`: run only when the event's `player` holds that card (events with a `player` field)
+---@field when? table<string, integer|boolean|string> run only while each of these event fields holds its value
 
 -- ----------------------------------------------------------- power cards
 
@@ -843,6 +845,7 @@ function game.question(declaration) end
 ---@field label? string|fun(opt: ActionOption): string
 ---@field perform fun(ev: ActionOption) called when a player takes an offer
 ---@field move? boolean taking it uses one of the turn's critter moves
+---@field holder? boolean offered only to a deciding player who holds `card` (checked before any Lua runs)
 
 ---While loading: declares options a script adds to the core's decisions.
 ---@param declaration ActionSpec

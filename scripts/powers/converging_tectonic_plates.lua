@@ -45,7 +45,8 @@ local C = islands.new{
   end,
 }
 
-on("phase", function(ev) if ev.phase == "buy" then C.offer(ev.player) end end, 0, NAME)
+-- The gate's `when` spares the Lua call at the other phases.
+on("phase", function(ev) C.offer(ev.player) end, 0, { card = NAME, when = { phase = "buy" } })
 on("contest", C.contest, 0, NAME)
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then C.bolt(ev.player); C.offer(ev.player) end

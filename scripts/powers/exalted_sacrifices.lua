@@ -13,4 +13,4 @@ card {
 -- Crater critters already score 1 each; the power adds the second point.
 on("scoring", function(ev)
   if game.holds(ev.player, NAME) then ev.bonus = ev.bonus + ev.sacrifices end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })

@@ -43,15 +43,14 @@ card {
   ruling = "A holder with resources of one type only may still pay the usual price (5 of that type). Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types; offered in the sacrifice step only, to a player without the power who may still sacrifice from hand this turn and has two resources of different types.",
 }
 
-on("cost", function(ev)
-  if ev.item ~= "sacrifice" then return end
+on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
   local bolt = S.bolt_turn[ev.player] == game.turn() and game.active() == ev.player
   if bolt or game.holds(ev.player, NAME) then
     -- 2 of different types, or the usual price of one type: a holder of one
     -- type only could pay the usual price, and the power never takes that away.
     ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true
   end
-end, 0, NAME)
+end, 0, { card = NAME, when = { item = "sacrifice" } })
 
 on("phase", function(ev)
   local turn = game.turn()

@@ -22,6 +22,7 @@ game.action{
   name = "herd_move",
   at = "move",
   card = NAME,
+  holder = true,
   move = true,
   offers = function(player)
     if not herds(player) then return {} end
@@ -47,8 +48,8 @@ end, 0, NAME)
 
 on("collect_biome", function(ev)
   if ev.critters >= 2 and herds(ev.player) then ev.amount = 2 end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })
 
 on("scoring", function(ev)
   if herds(ev.player) then ev.bonus = ev.bonus + #groups.of(ev.player) end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })

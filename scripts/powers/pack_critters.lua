@@ -19,6 +19,7 @@ game.action{
   name = "pack_move",
   at = "move",
   card = NAME,
+  holder = true,
   move = true,
   offers = function(player)
     if not game.holds(player, NAME) then return {} end
@@ -44,4 +45,4 @@ end, 0, NAME)
 
 on("collect_biome", function(ev)
   if ev.critters >= 2 and game.holds(ev.player, NAME) then ev.amount = ev.critters end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true })

@@ -45,7 +45,8 @@ local R = islands.new{
   end,
 }
 
-on("phase", function(ev) if ev.phase == "buy" then R.offer(ev.player) end end, 0, NAME)
+-- The gate's `when` spares the Lua call at the other phases.
+on("phase", function(ev) R.offer(ev.player) end, 0, { card = NAME, when = { phase = "buy" } })
 on("contest", R.contest, 0, NAME)
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then R.bolt(ev.player); R.offer(ev.player) end

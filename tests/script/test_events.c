@@ -230,6 +230,47 @@ static int card(void *ud, const char *name)
     return strcmp(name, "Rift") == 0 ? 5 : -1;
 }
 
+/* Player 1 holds Rift (card 5), nobody else does. */
+static int holds(void *ud, int player, int c)
+{
+    (void)ud;
+    return player == 1 && c == 5;
+}
+
+static void gate_holds(void *ud, ScriptGateInfo *out)
+{
+    gate(ud, out);
+    out->holds = holds;
+}
+
+/* holder and when: checked in C against the event as the handlers before
+ * left it, so a handler that cannot apply costs no Lua call. */
+TEST(events_holder_and_when_gates_follow_the_event)
+{
+    char err[256];
+    Script *s = make();
+    REQUIRE(s);
+    uint64_t cards = (uint64_t)1 << 5;
+    script_set_gate(s, gate_holds, card, &cards);
+    REQUIRE(script_load_string(s,
+                               "on('on_buy', function(ev) ev.cost = ev.cost + 1 end, 9, { card = 'Rift', holder = true })\n"
+                               "on('on_buy', function(ev) ev.cost = ev.cost + 10 end, 8, { when = { phase = 'buy' } })\n"
+                               "on('on_buy', function(ev) ev.phase = 'claim' end, 7)\n"
+                               "on('on_buy', function(ev) ev.cost = ev.cost + 50 end, 6, { when = { phase = 'claim', paid = true } })\n",
+                               "w.lua", err, sizeof err) == 0);
+    CHECK_EQ(freeze(s), 0);
+    int64_t v[4] = { 0, 1, 1, 1 };   /* player 1 (a holder), paid, phase buy */
+    ScriptEvent ev = { 0, v };
+    CHECK_EQ(script_emit(s, &ev, err, sizeof err), 0);
+    CHECK_EQ(v[0], 61);   /* the third handler's change opens the fourth's gate */
+    int64_t w[4] = { 0, 0, 0, 0 };   /* player 0, not paid, phase move */
+    ev.v = w;
+    CHECK_EQ(script_emit(s, &ev, err, sizeof err), 0);
+    CHECK_EQ(w[0], 0);
+    CHECK_EQ(w[3], 2);
+    script_free(s);
+}
+
 TEST(events_card_gates_resolve_at_freeze_and_follow_the_cards_in_play)
 {
     char err[256];

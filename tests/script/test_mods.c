@@ -384,12 +384,23 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
 {
     static const struct { const char *text, *want; } CASES[] = {
         { "game.action{ at = 'claim', offers = function() return {} end, perform = print, lable = 'x' }\n",
-          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move)" },
+          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move, holder)" },
+        { "game.action{ at = 'claim', offers = function() return {} end, perform = print, holder = true }\n",
+          "mods/m/mod.lua:1: game.action: 'holder' needs the 'card' the player must hold" },
         { "game.question{ prompt = 'x', answer = print, lables = {} }\n",
           "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
           "context, answer)" },
         { "on('turn_start', print, 0, { crad = 'Rift' })\n",
-          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players)" },
+          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, when)" },
+        { "on('phase', print, 0, { when = { phase = 'buying' } })\n",
+          "on: the gate's when: 'phase' of 'phase' cannot be buying" },
+        { "on('phase', print, 0, { when = { stage = 'buy' } })\n",
+          "on: the gate's when names 'stage', not a field of 'phase' with one value" },
+        { "on('phase', print, 0, { when = 'buy' })\n", "on: the gate's when is a table of event fields and values" },
+        { "on('turn_start', print, 0, { holder = true })\n",
+          "mods/m/mod.lua:1: on: the gate's holder needs the gate's card" },
+        { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\non('game_start', print, 0, { card = 'Probe', holder = true })\n",
+          "on: the gate's holder needs an event with a player; 'game_start' has none" },
         { "on('turn_start', print, 0, { variant = 'to_the_right' })\n",
           "mods/m/mod.lua:1: on: the gate's variant is symbiosis or to_the_left, not 'to_the_right'" },
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
@@ -409,6 +420,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
     make_root(root, sizeof root);
     put(root, "m", "mod.lua",
         "on('targets', print, 0, { variant = 'symbiosis', min_players = 3 })\n"
+        "on('phase', print, 0, { when = { phase = 'buy', player = 1 } })\n"
         "manifest = { name = 'm', version = '1' }\n");
     static Session s;
     int rc = open_with(&s, root, "m", err, sizeof err);
