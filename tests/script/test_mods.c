@@ -860,10 +860,6 @@ TEST(mods_attack_forged_question_asks_another_scripts_question)
     remove_root(root);
 }
 
-/* game.erupt checked the supply and the stack, then struck the critters
- * there: a handler of that blow (critter_hit, critter_removed) or of the
- * landing could erupt again, past the checks already made, until the
- * supply's count wrapped round (272 volcano tiles, --check). */
 /* A handler whose change sets off the same handler again, without end: the
  * change is refused at LGAME_MAX_EVENT_DEPTH, in the mod's own handler (so the
  * mod is switched off, naming its file and line), before Lua's C stack runs
@@ -904,6 +900,10 @@ TEST(mods_attack_handlers_recursing_through_effects_are_stopped_in_the_mod)
     remove_root(root);
 }
 
+/* game.erupt checked the supply and the stack, then struck the critters
+ * there: a handler of that blow (critter_hit, critter_removed) or of the
+ * landing could erupt again, past the checks already made, until the
+ * supply's count wrapped round (272 volcano tiles, --check). */
 TEST(mods_attack_eruption_from_the_handlers_of_an_eruption)
 {
     char root[64], err[512];
