@@ -49,10 +49,6 @@ extern const char *cli_deal;
 extern const char *cli_hold[MAX_PLAYERS];
 /* Gives the session the --deal and --hold cards of the command line. */
 void cli_apply_cards(Session *s);
-/* The bitmask of the power cards named in `list` (comma separated, blanks
- * around names ignored; NULL or "" for none). Returns 0, or -1 with a message
- * naming the unknown card and `what` (the option). */
-int cli_cards_mask(const Session *s, const char *list, const char *what, uint64_t *mask, char *err, int errlen);
 /* The names of the cards of `mask`, comma separated, into out. */
 void cli_cards_names(const Rules *r, uint64_t mask, char *out, int outlen);
 

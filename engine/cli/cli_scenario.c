@@ -1,5 +1,5 @@
 /* --scenario: games that start from a position in the scenario text format,
- * and the card names of --deal and --hold as masks (cli.h). */
+ * and the names of a card mask (the masks themselves: session_cards_mask). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,31 +9,6 @@
 #include "scenario.h"
 
 const char *cli_scenario_text;
-
-int cli_cards_mask(const Session *s, const char *list, const char *what, uint64_t *mask, char *err, int errlen)
-{
-    *mask = 0;
-    char names[1024];
-    snprintf(names, sizeof names, "%s", list ? list : "");
-    for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-        while (*name == ' ')
-            name++;
-        size_t n = strlen(name);
-        while (n > 0 && name[n - 1] == ' ')
-            name[--n] = 0;
-        int found = -1;
-        for (int c = 0; c < s->rules.power_card_count && found < 0; c++)
-            if (strcmp(s->rules.power_cards[c].name, name) == 0)
-                found = c;
-        if (found < 0) {
-            snprintf(err, (size_t)errlen, "%s: no power card is called '%s' (volcanique powers lists them)", what,
-                     name);
-            return -1;
-        }
-        *mask |= (uint64_t)1 << found;
-    }
-    return 0;
-}
 
 void cli_cards_names(const Rules *r, uint64_t mask, char *out, int outlen)
 {
@@ -126,11 +101,11 @@ int cli_start_game(Session *s, const GameOptions *o, uint64_t seed, const CliSce
         return session_new_game(s, o, seed, err, errlen);
     GameOptions with = *o;
     uint64_t mask;
-    if (cli_cards_mask(s, s->deal, "--deal", &mask, err, errlen))
+    if (session_cards_mask(s, s->deal, "--deal", &mask, err, errlen))
         return -1;
     with.deal |= mask;
     for (int p = 0; p < MAX_PLAYERS; p++) {
-        if (cli_cards_mask(s, s->hold[p], "--hold", &mask, err, errlen))
+        if (session_cards_mask(s, s->hold[p], "--hold", &mask, err, errlen))
             return -1;
         if (mask && p >= sc->players) {
             snprintf(err, (size_t)errlen, "--hold: seat %c is not in the scenario's %d-player game", 'A' + p,

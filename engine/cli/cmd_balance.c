@@ -120,7 +120,7 @@ static int choose_cards(BalanceArgs *b)
         return -1;
     }
     uint64_t mask = 0;
-    int rc = b->powers ? cli_cards_mask(&s, b->powers, "--powers", &mask, err, sizeof err) : 0;
+    int rc = b->powers ? session_cards_mask(&s, b->powers, "--powers", &mask, err, sizeof err) : 0;
     if (rc)
         fprintf(stderr, "volcanique balance: %s\n", err);
     for (int c = 0; c < s.rules.power_card_count && c < MAX_CARDS && rc == 0; c++)

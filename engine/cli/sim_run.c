@@ -398,11 +398,11 @@ uint64_t sim_shard_games(uint64_t games, int shard_i, int shard_n)
 static int resolve(Setup *u, char *err, int errlen)
 {
     const SimConfig *c = u->c;
-    if (cli_cards_mask(u->s, c->deal, "--deal", &u->deal, err, errlen) ||
-        cli_cards_mask(u->s, c->rotate_hold, "the power", &u->rotate, err, errlen))
+    if (session_cards_mask(u->s, c->deal, "--deal", &u->deal, err, errlen) ||
+        session_cards_mask(u->s, c->rotate_hold, "the power", &u->rotate, err, errlen))
         return -1;
     for (int p = 0; p < MAX_PLAYERS; p++) {
-        if (cli_cards_mask(u->s, c->hold[p], "--hold", &u->hold[p], err, errlen))
+        if (session_cards_mask(u->s, c->hold[p], "--hold", &u->hold[p], err, errlen))
             return -1;
         if (u->hold[p] && p >= c->options.players) {
             snprintf(err, (size_t)errlen, "--hold: seat %c is not in a %d-player game", 'A' + p, c->options.players);

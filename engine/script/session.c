@@ -360,26 +360,28 @@ void session_set_hold(Session *s, int player, const char *names)
         snprintf(s->hold[player], sizeof s->hold[player], "%s", names ? names : "");
 }
 
-/* The card bitmask of a comma-separated list of card names; -1 with a
- * message naming an unknown card (`what` names the option). */
-static int resolve_cards(const Session *s, const char *list, const char *what, uint64_t *out, char *err,
-                         int errlen)
+int session_cards_mask(const Session *s, const char *list, const char *what, uint64_t *mask, char *err,
+                       int errlen)
 {
-    *out = 0;
-    char names[512];
-    snprintf(names, sizeof names, "%s", list);
+    *mask = 0;
+    char names[1024];
+    snprintf(names, sizeof names, "%s", list ? list : "");
     for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         while (*name == ' ')
             name++;
+        size_t n = strlen(name);
+        while (n > 0 && name[n - 1] == ' ')
+            name[--n] = 0;
         int found = -1;
         for (int c = 0; c < s->rules.power_card_count && found < 0; c++)
             if (strcmp(s->rules.power_cards[c].name, name) == 0)
                 found = c;
         if (found < 0) {
-            snprintf(err, (size_t)errlen, "%s: no power card is called '%s'", what, name);
+            snprintf(err, (size_t)errlen, "%s: no power card is called '%s' (volcanique powers lists them)", what,
+                     name);
             return -1;
         }
-        *out |= (uint64_t)1 << found;
+        *mask |= (uint64_t)1 << found;
     }
     return 0;
 }
@@ -393,11 +395,11 @@ int session_new_game(Session *s, const GameOptions *opts, uint64_t seed, char *e
     mods_reset(&s->mods);
     GameOptions o = *opts;
     uint64_t cards;
-    if (resolve_cards(s, s->deal, "--deal", &cards, err, errlen))
+    if (session_cards_mask(s, s->deal, "--deal", &cards, err, errlen))
         return -1;
     o.deal |= cards;
     for (int p = 0; p < MAX_PLAYERS; p++) {
-        if (resolve_cards(s, s->hold[p], "--hold", &cards, err, errlen))
+        if (session_cards_mask(s, s->hold[p], "--hold", &cards, err, errlen))
             return -1;
         if (cards && p >= o.players) {
             snprintf(err, (size_t)errlen, "--hold: seat %c is not in a %d-player game", 'A' + p, o.players);

@@ -137,6 +137,11 @@ void session_set_deal(Session *s, const char *names);
  * start in the games this session starts (GameOptions.hold); NULL or "" for
  * none. Checked like session_set_deal's names when a game starts. */
 void session_set_hold(Session *s, int player, const char *names);
+/* The card bitmask of a comma-separated list of power card names (blanks
+ * around a name ignored; NULL or "" for none); -1 with a message naming the
+ * unknown card, `what` naming where the list came from (e.g. "--deal"). */
+int  session_cards_mask(const Session *s, const char *list, const char *what, uint64_t *mask, char *err,
+                        int errlen);
 /* What a save of this session's game records besides the game: the rules
  * version, the enabled mods with their hashes, and each power card with the
  * file that declared it. Leaves meta->scenario NULL. */
