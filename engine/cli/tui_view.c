@@ -2,7 +2,6 @@
 
 #include "query.h"
 #include "describe.h"
-#include "effects.h"
 #include "textview.h"
 #include "tui.h"
 

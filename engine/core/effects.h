@@ -89,8 +89,5 @@ int effect_add_buys(Game *g, int buys, char *err, int errlen);
 /* Records an end trigger (an id of Rules.end_reasons) for the active player
  * and emits "end_triggered"; only the first trigger of a game counts. */
 int effect_trigger_end(Game *g, int reason, char *err, int errlen);
-/* Whether `player` holds the power `card`: has unlocked a grid slot dealt it,
- * or was given it from the start (GameOptions.hold). */
-bool player_holds_card(const Game *g, int player, int card);
 
 #endif

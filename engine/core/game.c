@@ -2,7 +2,6 @@
  * gaining resources, telling the scripts (game_emit), moving and hitting
  * critters, the land changing, the scripts' questions; and the action log. */
 #include "core_internal.h"
-#include "effects.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -63,5 +63,8 @@ static inline bool game_owners_targetable(int owners, int mask, bool soil)
 
 /* Whether critter id waits in the queue to migrate or evacuate. */
 bool queue_has_critter(const Game *g, int id);
+/* Whether `player` holds the power `card`: has unlocked a grid slot dealt it,
+ * or was given it from the start (GameOptions.hold). */
+bool player_holds_card(const Game *g, int player, int card);
 
 #endif

@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "effects.h"
 #include "query.h"
 #include "lsandbox.h"
 

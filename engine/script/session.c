@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "content.h"
-#include "effects.h"
+#include "query.h"
 #include "lgame.h"
 
 /* ---- the event catalogue, as the script layer reads it ---- */

@@ -9,7 +9,6 @@
 #include "query.h"
 #include "describe.h"
 #include "draw.h"
-#include "effects.h"
 
 #define ORANGE 0xFFFFB070u
 
