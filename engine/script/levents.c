@@ -22,6 +22,7 @@
 #include "lsandbox.h"
 
 #define LEVENTS_MAX_WHEN 4
+#define LEVENTS_MAX_STATE 4
 
 typedef struct Handler {
     int       event;
@@ -39,6 +40,9 @@ typedef struct Handler {
     int       nwhen;          /* when gate: run only while each field slot holds its value */
     int       when_slot[LEVENTS_MAX_WHEN];
     int64_t   when_value[LEVENTS_MAX_WHEN];
+    int       nstate;         /* state gate: run only while each state slot holds a value of its set */
+    int       state_slot[LEVENTS_MAX_STATE];
+    uint64_t  state_values[LEVENTS_MAX_STATE];   /* bit v: value v (0..63) lets it run */
 } Handler;
 
 /* What each event kind keeps between emissions. */
@@ -200,12 +204,71 @@ static int unknown_event(lua_State *L, struct ScriptEvents *e, const char *name)
     return luaL_error(L, "on: unknown event '%s'", name);
 }
 
+void levents_set_state_slots(lua_State *L, LeventsStateSlotFn resolve)
+{
+    sb_script(L)->state_slot_fn = resolve;
+}
+
+/* The bit set of values a state gate's field admits: the value on top, an
+ * integer 0..63 or a boolean, or a list of them. Raises naming the field. */
+static uint64_t state_values(lua_State *L, const char *field)
+{
+    if (lua_type(L, -1) == LUA_TBOOLEAN)
+        return (uint64_t)1 << lua_toboolean(L, -1);
+    int n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+    uint64_t set = 0;
+    for (int i = n ? 1 : 0; i <= n; i++) {
+        if (n)
+            lua_rawgeti(L, -1, i);
+        int isint = 0;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        int boolean = lua_type(L, -1) == LUA_TBOOLEAN;
+        if (boolean)
+            v = lua_toboolean(L, -1);
+        if ((!isint && !boolean) || v < 0 || v > 63)
+            luaL_error(L, "on: the gate's state: '%s' takes integers 0..63 or true/false (or a list of them), not %s",
+                       field, sb_tostring(L, -1));
+        set |= (uint64_t)1 << v;
+        if (n)
+            lua_pop(L, 1);
+    }
+    return set;
+}
+
+/* Reads a gate's `state` table at index spec into h: the slots its fields
+ * resolve to and the values each admits. Raises naming what is wrong. */
+static void read_state(lua_State *L, int spec, Handler *h)
+{
+    h->nstate = 0;
+    LeventsStateSlotFn resolve = sb_script(L)->state_slot_fn;
+    if (!resolve)
+        luaL_error(L, "on: state gates need the game's state (game.state)");
+    lua_rawgeti(L, spec, 1);
+    int table = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, spec)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {   /* [1], the state table itself */
+            lua_pop(L, 1);
+            continue;
+        }
+        const char *field = lua_tostring(L, -2);
+        if (h->nstate == LEVENTS_MAX_STATE)
+            luaL_error(L, "on: the gate's state has at most %d fields", LEVENTS_MAX_STATE);
+        h->state_slot[h->nstate] = resolve(L, table, field);
+        h->state_values[h->nstate++] = state_values(L, field);
+        lua_pop(L, 1);
+    }
+    if (h->nstate == 0)
+        luaL_error(L, "on: the gate's state names no field (write { S, field = value })");
+    lua_settop(L, spec);
+}
+
 void levents_check_gate(lua_State *L, int idx)
 {
     if (lua_type(L, idx) == LUA_TSTRING || lua_isnoneornil(L, idx))
         return;
     luaL_checktype(L, idx, LUA_TTABLE);
-    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "when", NULL };
+    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "when", "state", NULL };
     sb_check_keys(L, idx, "on: the gate", KNOWN);
     int top = lua_gettop(L);
     int holder = lua_getfield(L, idx, "holder");
@@ -226,7 +289,15 @@ void levents_check_gate(lua_State *L, int idx)
     int when = lua_getfield(L, idx, "when");
     if (when != LUA_TNIL && when != LUA_TTABLE)
         luaL_error(L, "on: the gate's when is a table of event fields and values, not %s", luaL_typename(L, -1));
-    lua_pop(L, 1);
+    lua_settop(L, top);
+    int state = lua_getfield(L, idx, "state");
+    if (state != LUA_TNIL && (state != LUA_TTABLE || lua_rawgeti(L, -1, 1) != LUA_TTABLE))
+        luaL_error(L, "on: the gate's state is { S, field = value, ... } with S a table game.state returned");
+    if (state == LUA_TTABLE) {
+        Handler probe;   /* resolved now, so an error names the line of on() */
+        read_state(L, top + 1, &probe);
+    }
+    lua_settop(L, top);
 }
 
 /* Reads on()'s fourth argument into the gate strings (borrowed from the stack). */
@@ -331,6 +402,10 @@ int levents_lua_on(lua_State *L)
         return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
     Handler when;
     read_when(L, e, ev, &when);
+    when.nstate = 0;
+    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
+        read_state(L, lua_gettop(L), &when);
+    lua_settop(L, 4);
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
@@ -347,9 +422,12 @@ int levents_lua_on(lua_State *L)
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);  /* may raise (memory): nothing to undo */
     Handler h = { ev, prio, e->next_seq++, 0, ref, strdup(chunk), gate_card ? strdup(gate_card) : NULL,
                   gate_variant ? strdup(gate_variant) : NULL, (int)gate_players, 0, -1, holder_slot, when.nwhen,
-                  { 0 }, { 0 } };
+                  { 0 }, { 0 }, 0, { 0 }, { 0 } };
     memcpy(h.when_slot, when.when_slot, sizeof h.when_slot);
     memcpy(h.when_value, when.when_value, sizeof h.when_value);
+    h.nstate = when.nstate;
+    memcpy(h.state_slot, when.state_slot, sizeof h.state_slot);
+    memcpy(h.state_values, when.state_values, sizeof h.state_values);
     if (!h.chunk || (gate_card && !h.gate_card) || (gate_variant && !h.gate_variant)) {
         free_handler(&h);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
@@ -433,7 +511,7 @@ int script_freeze(Script *s, char *err, size_t errlen)
         if (sl->count++ == 0)
             sl->first = i;
         sl->always |= !e->h[i].gate_card && !e->h[i].gate_variant && e->h[i].gate_min_players <= 0 &&
-                      e->h[i].holder_slot < 0 && e->h[i].nwhen == 0;
+                      e->h[i].holder_slot < 0 && e->h[i].nwhen == 0 && e->h[i].nstate == 0;
     }
     e->frozen = 1;
     return 0;
@@ -454,6 +532,11 @@ static int gate_open(const Handler *h, const ScriptGateInfo *gi, const ScriptEve
     for (int i = 0; ev && i < h->nwhen; i++)   /* the values as the handlers before it left them */
         if (ev->v[h->when_slot[i]] != h->when_value[i])
             return 0;
+    for (int i = 0; i < h->nstate; i++) {   /* the game's state as it is now */
+        int32_t v = gi->state ? gi->state[h->state_slot[i]] : -1;
+        if (v < 0 || v > 63 || !(h->state_values[i] >> v & 1))
+            return 0;
+    }
     return h->holder_slot < 0 || !ev ||
            (gi->holds && gi->holds(gi->holds_ud, (int)ev->v[h->holder_slot], h->card));
 }
@@ -465,6 +548,7 @@ static void gate_info(Script *s, ScriptGateInfo *gi)
     gi->players = 1 << 20;
     gi->holds = NULL;
     gi->holds_ud = NULL;
+    gi->state = NULL;
     if (s->gate_fn)
         s->gate_fn(s->gate_ud, gi);
 }

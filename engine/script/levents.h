@@ -15,9 +15,19 @@ void levents_free(struct ScriptEvents *ev);
 int levents_lua_on(lua_State *L);
 
 /* Raises unless the value at idx is a gate on() takes: nil, a card name, or
- * a table of only card, variant (symbiosis or to_the_left) and min_players
- * (2..5). Whether the card exists is checked once every script has loaded. */
+ * a table of only card, variant (symbiosis or to_the_left), min_players
+ * (2..5), holder, when and state. Whether the card exists is checked once
+ * every script has loaded. */
 void levents_check_gate(lua_State *L, int idx);
+
+/* State gates, { state = { S, field = value or { values... } } }: S a table
+ * game.state returned, each field one of its integer or boolean fields, each
+ * value 0..63 or true/false. The resolver returns the Game.state slot of
+ * `field` in the state table at stack index idx, or raises a Lua error saying
+ * what is wrong; on() calls it while the handler registers. Without a
+ * resolver a state gate fails to load. */
+typedef int (*LeventsStateSlotFn)(lua_State *L, int idx, const char *field);
+void levents_set_state_slots(lua_State *L, LeventsStateSlotFn resolve);
 
 /* The name of names[0..n) nearest to word (edit distance at most 3), or NULL:
  * for "did you mean" in error messages. */

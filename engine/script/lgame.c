@@ -7,6 +7,7 @@
 
 #include "query.h"
 #include "effects.h"
+#include "levents.h"
 #include "lrequire.h"
 #include "lsandbox.h"
 #include "score.h"
@@ -635,6 +636,21 @@ static int l_marked_cells(lua_State *L)
     return 1;
 }
 
+/* game.cell_marked(q, r, name) -> whether the position bears that cell mark:
+ * one answer without building the stack's table. */
+static int l_cell_marked(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int cell = lgame_check_cell(L, 1);
+    const char *name = luaL_checkstring(L, 3);
+    for (int m = 0; m < g->rules.cell_mark_count; m++)
+        if (strcmp(g->rules.cell_marks[m].name, name) == 0) {
+            lua_pushboolean(L, cell_marked(g, m, cell));
+            return 1;
+        }
+    return luaL_argerror(L, 3, lua_pushfstring(L, "no cell mark is called '%s'", name));
+}
+
 static int l_distance(lua_State *L)
 {
     int a = lgame_check_cell(L, 1), b = lgame_check_cell(L, 3);
@@ -791,6 +807,7 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "neighbour", l_neighbour },
     { "biomes", l_biomes },
     { "marked_cells", l_marked_cells },
+    { "cell_marked", l_cell_marked },
     { "distance", l_distance },
     { "biome_areas", l_biome_areas },
     { "lava_flows", l_lava_flows },
@@ -824,6 +841,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen)
     lua_State *L = script_lua(script);
     lua_pushlightuserdata(L, session);
     lua_setfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
+    levents_set_state_slots(L, lgame_state_gate_slot);
     if (script_add_global_lib(script, "game", open_game) != 0 ||
         script_add_global(script, "card", lgame_card) != 0 ||
         script_add_global(script, "remove_card", lgame_remove_card) != 0 ||

@@ -541,6 +541,33 @@ static void ensure_metatables(lua_State *L)
     lua_pop(L, 1);
 }
 
+/* LeventsStateSlotFn for on()'s state gates: the slot of `field`, an integer
+ * or boolean field of the game.state table at idx. */
+int lgame_state_gate_slot(lua_State *L, int idx, const char *field)
+{
+    Session *s = lgame_session_of(L);
+    int is_proxy = 0;
+    if (lua_getmetatable(L, idx)) {
+        luaL_getmetatable(L, STATE_PROXY_KEY);
+        is_proxy = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    if (!is_proxy)
+        return luaL_error(L, "on: the gate's state: its first item is a table game.state returned");
+    int node, base;
+    proxy_of(L, idx, &node, &base);
+    const StateNode *nd = &s->state_nodes[node];
+    for (int i = 0; nd->kind == STATE_RECORD && i < nd->count; i++) {
+        const StateNode *f = &s->state_nodes[nd->first + i];
+        if (strcmp(f->name, field) != 0)
+            continue;
+        if (f->kind != STATE_INT && f->kind != STATE_BOOL)
+            return luaL_error(L, "on: the gate's state: '%s' is not an integer or boolean field", field);
+        return base + f->offset;
+    }
+    return luaL_error(L, "on: the gate's state has no field '%s'", field);
+}
+
 static int l_state_entry(lua_State *L) { ensure_metatables(L); return l_state(L); }
 static int l_place_entry(lua_State *L) { ensure_metatables(L); return l_place(L); }
 static int l_per_player_entry(lua_State *L) { ensure_metatables(L); return l_per_player(L); }

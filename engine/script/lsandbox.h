@@ -78,6 +78,7 @@ struct Script {
     ScriptGateFn gate_fn;   /* what gated handlers are checked against (script_set_gate) */
     ScriptCardFn card_fn;   /* resolves card gates at freeze */
     void        *gate_ud;
+    int (*state_slot_fn)(lua_State *L, int idx, const char *field);   /* levents_set_state_slots */
     struct ScriptEvents *events;   /* NULL in a data-only state */
 };
 

@@ -142,6 +142,7 @@ typedef struct ScriptGateInfo {
     int players;
     int (*holds)(void *ud, int player, int card);
     void *holds_ud;
+    const int32_t *state;   /* the game's script state slots (state gates); NULL: such handlers do not run */
 } ScriptGateInfo;
 typedef void (*ScriptGateFn)(void *ud, ScriptGateInfo *out);
 /* A card's index by name, -1 for no such card, or SCRIPT_CARD_REMOVED for a
@@ -154,8 +155,10 @@ typedef int (*ScriptCardFn)(void *ud, const char *name);
  * { card = "Name", variant = "name", min_players = n, holder = true }: the
  * handler runs only while the card is in play (ScriptGateInfo.cards), in that
  * variant, with at least that many players, and (holder) when the event's
- * `player` holds the card. Checked in C: gated handlers nobody needs cost no
- * Lua call, and an event none of whose handlers would run builds nothing. */
+ * `player` holds the card; `when`, `state`: see docs/lua-api.md (a state
+ * gate reads ScriptGateInfo.state; levents.h resolves its fields). Checked in
+ * C: gated handlers nobody needs cost no Lua call, and an event none of whose
+ * handlers would run builds nothing. */
 void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud);
 /* Whether some handler of the event would run now. */
 int script_wants(Script *s, int event_index);

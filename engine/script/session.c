@@ -125,6 +125,7 @@ static void gate_hook(void *ud, ScriptGateInfo *out)
     out->players = g->players;
     out->holds = holds_hook;
     out->holds_ud = s;
+    out->state = g->state;
 }
 
 static int card_hook(void *ud, const char *name)

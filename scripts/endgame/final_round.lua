@@ -34,4 +34,4 @@ on("turn_start", function(ev)
       ev.mode = "finale"
     end
   end
-end)
+end, 0, { state = { S, stage = { 1, 2 } } })   -- no Lua call while the game runs on

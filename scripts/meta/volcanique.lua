@@ -254,6 +254,7 @@ function on(event, handler, priority, gate) end
 ---@field min_players? integer 2..5: run only with at least this many players
 ---@field holder? boolean with `card`: run only when the event's `player` holds that card (events with a `player` field)
 ---@field when? table<string, integer|boolean|string> run only while each of these event fields holds its value
+---@field state? table `{ S, field = value or { values } }`: run only while each field of the game.state table `S` (integer 0..63 or boolean) holds one of its values
 
 -- ----------------------------------------------------------- power cards
 
@@ -545,6 +546,11 @@ function game.biome_areas(q, r, area) end
 ---@param name string a cell mark
 ---@return Place[]
 function game.marked_cells(name) end
+---@param q integer
+---@param r integer
+---@param name string a cell mark
+---@return boolean
+function game.cell_marked(q, r, name) end
 ---@return LavaFlow[] flows by flow number
 function game.lava_flows() end
 ---@param player Player

@@ -23,9 +23,16 @@ local S = game.state{ stage = 0 }
 local function thawed_land()
   local out = {}
   for _, at in ipairs(game.land()) do
-    if not game.stack(at.q, at.r).marks[FROZEN] then out[#out + 1] = at end
+    if not game.cell_marked(at.q, at.r, FROZEN) then out[#out + 1] = at end
   end
   return out
+end
+
+local function all_land_frozen()
+  for _, at in ipairs(game.land()) do
+    if not game.cell_marked(at.q, at.r, FROZEN) then return false end
+  end
+  return true
 end
 
 -- A winter starts (or gains a spawn point) only while no other end sequence runs.
@@ -54,17 +61,17 @@ on("power_unlocked", function(ev)
 end, 0, NAME)
 
 -- Each turn's end, the winter spreads one ring; once all land is frozen the finale begins.
-on("turn_end", function(ev)
-  if S.stage ~= 1 then return end
+on("turn_end", function()
   local ring = {}
   for _, at in ipairs(game.marked_cells(FROZEN)) do
-    for _, n in ipairs(game.neighbours(at.q, at.r)) do ring[#ring + 1] = n end
+    for _, n in ipairs(game.neighbours(at.q, at.r)) do
+      if not game.cell_marked(n.q, n.r, FROZEN) then ring[#ring + 1] = n end
+    end
   end
   for _, at in ipairs(ring) do game.mark_cell(at.q, at.r, FROZEN, true) end
-  if #thawed_land() == 0 then S.stage = 2 end
-end, 0, NAME)
+  if all_land_frozen() then S.stage = 2 end
+end, 0, { card = NAME, state = { S, stage = 1 } })
 
 on("turn_start", function(ev)
-  if S.stage ~= 2 then return end
   if game.lava_count() == 0 then ev.over = true else ev.mode = "finale" end
-end, 0, NAME)
+end, 0, { card = NAME, state = { S, stage = 2 } })

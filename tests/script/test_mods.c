@@ -391,7 +391,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
           "context, answer)" },
         { "on('turn_start', print, 0, { crad = 'Rift' })\n",
-          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, when)" },
+          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, when, state)" },
         { "on('phase', print, 0, { when = { phase = 'buying' } })\n",
           "on: the gate's when: 'phase' of 'phase' cannot be buying" },
         { "on('phase', print, 0, { when = { stage = 'buy' } })\n",
@@ -404,6 +404,18 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "on('turn_start', print, 0, { variant = 'to_the_right' })\n",
           "mods/m/mod.lua:1: on: the gate's variant is symbiosis or to_the_left, not 'to_the_right'" },
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
+        { "on('turn_start', print, 0, { state = 1 })\n",
+          "mods/m/mod.lua:1: on: the gate's state is { S, field = value, ... }" },
+        { "on('turn_start', print, 0, { state = { {}, stage = 1 } })\n",
+          "mods/m/mod.lua:1: on: the gate's state: its first item is a table game.state returned" },
+        { "local S = game.state{ stage = 0 }\non('turn_start', print, 0, { state = { S, stag = 1 } })\n",
+          "mods/m/mod.lua:2: on: the gate's state has no field 'stag'" },
+        { "local S = game.state{ at = game.place() }\non('turn_start', print, 0, { state = { S, at = 1 } })\n",
+          "mods/m/mod.lua:2: on: the gate's state: 'at' is not an integer or boolean field" },
+        { "local S = game.state{ stage = 0 }\non('turn_start', print, 0, { state = { S, stage = { 1, 64 } } })\n",
+          "mods/m/mod.lua:2: on: the gate's state: 'stage' takes integers 0..63 or true/false" },
+        { "local S = game.state{ stage = 0 }\non('turn_start', print, 0, { state = { S } })\n",
+          "mods/m/mod.lua:2: on: the gate's state names no field" },
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         char root[64], err[512] = "", text[400];
@@ -429,6 +441,39 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
     CHECK_EQ(rc, 0);
     if (rc == 0)
         session_close(&s);
+    remove_root(root);
+}
+
+/* A state gate runs its handler only while the named state fields hold one
+ * of their values, read when the handler's turn comes: the handler that
+ * waits for turn 3 never runs before, the one that stops itself never runs
+ * after, and a boolean field in a nested table gates as well. */
+TEST(mods_state_gate_runs_a_handler_only_while_its_state_holds)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "gated", "mod.lua",
+        "local S = game.state{ stage = 0, early = 0, late = 0, opened = 0, inner = { on = false } }\n"
+        "on('turn_start', function() if game.turn() == 3 then S.stage = 1 end end, 10)\n"
+        "on('turn_start', function() S.late = S.late + 1; if game.turn() == 5 then S.stage = 2 end end, 0,\n"
+        "   { state = { S, stage = 1 } })\n"
+        "on('turn_start', function() S.early = S.early + 1 end, 0, { state = { S, stage = { 0 } } })\n"
+        "on('turn_start', function() S.inner.on = game.turn() == 2 end, 20)\n"
+        "on('turn_start', function() S.opened = S.opened + 1 end, 0, { state = { S.inner, on = true } })\n"
+        "return { name = 'gated', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "gated", err, sizeof err) == 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    play_to_turn(&s, 8);
+    REQUIRE(s.game.turn >= 8);
+    /* Slots in name order: early, inner.on, late, opened, stage. */
+    CHECK_EQ(s.game.state[0], 2);   /* turns 1 and 2: stage 0 */
+    CHECK_EQ(s.game.state[2], 3);   /* turns 3, 4 and 5: stage 1 */
+    CHECK_EQ(s.game.state[3], 1);   /* turn 2 alone */
+    CHECK_EQ(s.game.state[4], 2);
+    CHECK_EQ(s.game.script_errors, 0);
+    session_close(&s);
     remove_root(root);
 }
 
