@@ -615,17 +615,21 @@ static int l_biomes(lua_State *L)
     return 1;
 }
 
+/* The cell mark named by argument arg, or raises. */
+static int cell_mark_arg(lua_State *L, const Game *g, int arg)
+{
+    const char *name = luaL_checkstring(L, arg);
+    for (int m = 0; m < g->rules.cell_mark_count; m++)
+        if (strcmp(g->rules.cell_marks[m].name, name) == 0)
+            return m;
+    return luaL_argerror(L, arg, lua_pushfstring(L, "no cell mark is called '%s'", name));
+}
+
 /* game.marked_cells(name) -> the positions bearing that cell mark, in board order. */
 static int l_marked_cells(lua_State *L)
 {
     Game *g = lgame_current(L);
-    const char *name = luaL_checkstring(L, 1);
-    int m = -1;
-    for (int i = 0; i < g->rules.cell_mark_count; i++)
-        if (strcmp(g->rules.cell_marks[i].name, name) == 0)
-            m = i;
-    if (m < 0)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "no cell mark is called '%s'", name));
+    int m = cell_mark_arg(L, g, 1);
     lua_newtable(L);
     int n = 0;
     for (int c = 0; c < BOARD_CELLS; c++)
@@ -636,19 +640,38 @@ static int l_marked_cells(lua_State *L)
     return 1;
 }
 
+/* game.mark_border(name) -> the positions without that cell mark next to one
+ * with it, in board order: the ring a spreading mark reaches next. */
+static int l_mark_border(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int m = cell_mark_arg(L, g, 1);
+    lua_newtable(L);
+    int n = 0;
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        if (cell_marked(g, m, c))
+            continue;
+        int next = 0;
+        for (int d = 0; d < HEX_DIRS && !next; d++) {
+            int nb = board_neighbour(c, d);
+            next = nb != NO_CELL && cell_marked(g, m, nb);
+        }
+        if (next) {
+            lgame_push_place(L, c);
+            lua_rawseti(L, -2, ++n);
+        }
+    }
+    return 1;
+}
+
 /* game.cell_marked(q, r, name) -> whether the position bears that cell mark:
  * one answer without building the stack's table. */
 static int l_cell_marked(lua_State *L)
 {
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
-    const char *name = luaL_checkstring(L, 3);
-    for (int m = 0; m < g->rules.cell_mark_count; m++)
-        if (strcmp(g->rules.cell_marks[m].name, name) == 0) {
-            lua_pushboolean(L, cell_marked(g, m, cell));
-            return 1;
-        }
-    return luaL_argerror(L, 3, lua_pushfstring(L, "no cell mark is called '%s'", name));
+    lua_pushboolean(L, cell_marked(g, cell_mark_arg(L, g, 3), cell));
+    return 1;
 }
 
 static int l_distance(lua_State *L)
@@ -808,6 +831,7 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "biomes", l_biomes },
     { "marked_cells", l_marked_cells },
     { "cell_marked", l_cell_marked },
+    { "mark_border", l_mark_border },
     { "distance", l_distance },
     { "biome_areas", l_biome_areas },
     { "lava_flows", l_lava_flows },

@@ -546,6 +546,9 @@ function game.biome_areas(q, r, area) end
 ---@param name string a cell mark
 ---@return Place[]
 function game.marked_cells(name) end
+---@param name string a cell mark
+---@return Place[]
+function game.mark_border(name) end
 ---@param q integer
 ---@param r integer
 ---@param name string a cell mark

@@ -62,13 +62,7 @@ end, 0, NAME)
 
 -- Each turn's end, the winter spreads one ring; once all land is frozen the finale begins.
 on("turn_end", function()
-  local ring = {}
-  for _, at in ipairs(game.marked_cells(FROZEN)) do
-    for _, n in ipairs(game.neighbours(at.q, at.r)) do
-      if not game.cell_marked(n.q, n.r, FROZEN) then ring[#ring + 1] = n end
-    end
-  end
-  for _, at in ipairs(ring) do game.mark_cell(at.q, at.r, FROZEN, true) end
+  for _, at in ipairs(game.mark_border(FROZEN)) do game.mark_cell(at.q, at.r, FROZEN, true) end
   if all_land_frozen() then S.stage = 2 end
 end, 0, { card = NAME, state = { S, stage = 1 } })
 
