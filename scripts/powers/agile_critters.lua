@@ -22,8 +22,8 @@ card {
 }
 
 on("turn_start", function(ev)
-  if game.holds(ev.player, NAME) and ev.moves < 2 then ev.moves = 2 end
-end, 0, NAME)
+  if ev.moves < 2 then ev.moves = 2 end
+end, 0, { card = NAME, holder = true })
 
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then game.add_moves(1) end

@@ -11,5 +11,5 @@ card {
 }
 
 on("collect", function(ev)
-  if game.holds(ev.player, NAME) and ev.cap < 8 then ev.cap = 8 end
-end, 0, NAME)
+  if ev.cap < 8 then ev.cap = 8 end
+end, 0, { card = NAME, holder = true })

@@ -35,10 +35,8 @@ card {
 -- The base rule allows a second tile after the first went onto soil; Crafty
 -- allows a third when the first two both did.
 on("buy_limit", function(ev)
-  if game.holds(ev.player, NAME) and ev.bought == 2 and ev.soil == 2 and ev.extra < 2 then
-    ev.extra = 2
-  end
-end, 0, NAME)
+  if ev.extra < 2 then ev.extra = 2 end
+end, 0, { card = NAME, holder = true, when = { bought = 2, soil = 2 } })
 
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then

@@ -52,17 +52,13 @@ on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
   end
 end, 0, { card = NAME, when = { item = "sacrifice" } })
 
+on("phase", function() S.buy_turn = game.turn() end, 0, { card = NAME, when = { phase = "buy" } })
+on("phase", function() S.claim_turn = game.turn() end, 0, { card = NAME, when = { phase = "claim" } })
 on("phase", function(ev)
   local turn = game.turn()
-  if ev.phase == "buy" then
-    S.buy_turn = turn
-  elseif ev.phase == "claim" then
-    S.claim_turn = turn
-  elseif ev.phase == "sacrifice" then
-    S.step.turn, S.step.hand = turn, game.hand(ev.player)
-    S.step.forced = S.buy_turn == turn and S.claim_turn ~= turn
-  end
-end, 0, NAME)
+  S.step.turn, S.step.hand = turn, game.hand(ev.player)
+  S.step.forced = S.buy_turn == turn and S.claim_turn ~= turn
+end, 0, { card = NAME, when = { phase = "sacrifice" } })
 
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end

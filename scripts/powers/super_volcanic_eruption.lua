@@ -48,19 +48,19 @@ local FINAL = game.question{
 }
 
 on("volcano_targeted", function(ev)
-  if S.stage == 0 and not game.end_triggered() and game.holds(ev.player, NAME) then
+  if not game.end_triggered() then
     CHOOSE:ask(ev.player, { { value = 1, q = ev.q, r = ev.r } })
   end
-end, 0, NAME)
+end, 0, { card = NAME, holder = true, state = { S, stage = 0 } })
 
 -- The marked volcano lands: no lava yet, and a second volcano tile on top.
 on("volcano_activated", function(ev)
-  if S.marking and places.same(S.at, ev) then
+  if places.same(S.at, ev) then
     S.marking = false
     ev.lava = false
     if game.supply().volcanoes > 0 then game.stack_tile(ev.q, ev.r, "volcano") end
   end
-end, 0, NAME)
+end, 0, { card = NAME, state = { S, marking = true } })
 
 -- The final critter (ruling): uninhabited tiles two steps from the super
 -- volcano, on a free area of an uncontrolled biome.
@@ -110,12 +110,12 @@ on("turn_start", function(ev)
   elseif S.stage == 3 then
     if game.lava_count() == 0 then ev.over = true else ev.mode = "finale" end
   end
-end, 0, NAME)
+end, 0, { card = NAME, state = { S, stage = { 1, 3 } } })
 
 -- The trigger's last turn ends in the blast, in place of collecting.
 on("collect", function(ev)
-  if S.stage == 2 and ev.player == S.player then
+  if ev.player == S.player then
     ev.allowed = false
     erupt()
   end
-end, 0, NAME)
+end, 0, { card = NAME, state = { S, stage = 2 } })
