@@ -8,6 +8,7 @@
 #include "session.h"
 
 double bench_now(void);   /* monotonic seconds */
+double bench_cpu_now(void);   /* this thread's CPU seconds: time other processes take is not counted */
 
 /* Positions where a bought land tile waits to be placed, copied out of games. */
 typedef struct BenchPositions {

@@ -15,6 +15,13 @@ double bench_now(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static int keep_position(BenchPositions *p, const Game *g)
 {
     if (p->count == p->cap) {

@@ -24,9 +24,9 @@ double bench_mcts_rate(Session *s, const BotConfig *cfg, uint64_t seed, int deci
             int n = game_options(&g, opts, MAX_OPTIONS);
             if (n > 1 && d % 7 == 0) {
                 uint64_t before = b.iterations;
-                double t0 = bench_now();
+                double t0 = bench_cpu_now();
                 bot_choose(&b, &g, opts, n);
-                spent += bench_now() - t0;
+                spent += bench_cpu_now() - t0;
                 done += b.iterations > before;
             }
             if (game_apply(&g, bot_choose(&mover, &g, opts, n), err, sizeof err))
