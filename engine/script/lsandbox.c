@@ -199,7 +199,7 @@ void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         if (!charge_alloc(s, nsize - osize))
             return refuse(s, SB_OOM_MEMORY);
     }
-    void *p = realloc(ptr, nsize);
+    void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);   /* malloc: a shorter path for new objects */
     if (p == NULL)
         return refuse(s, SB_OOM_MEMORY);
     s->mem_used = s->mem_used - osize + nsize;
