@@ -159,10 +159,12 @@ int effect_mark_critter(Game *g, int id, int mark, bool on, char *err, int errle
         FAIL("no critter mark %d", mark);
     if (c->place != AT_BOARD)
         FAIL("only a critter on the board carries marks");
-    if (on)
+    if (on) {
         c->marks |= (uint8_t)(1 << mark);
-    else
+        g->critter_marks_seen |= (uint8_t)(1 << mark);
+    } else {
         c->marks &= (uint8_t)~(1 << mark);
+    }
     g->contest_dirty = 1;   /* a critter that wakes may find company in its biome */
     return 0;
 }

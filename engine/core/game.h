@@ -323,6 +323,8 @@ typedef struct Game {
     uint8_t land_change;               /* LandChange since contests were last resolved (their `after`) */
     uint8_t erupting;                  /* not state (0 between decisions, unhashed): a volcano's blow and
                                         * landing are under way, and their handlers may not erupt again */
+    uint8_t critter_marks_seen;        /* not state (unhashed, derived): bit m once some critter carried
+                                        * critter mark m in this game; never cleared, so a filter only */
     uint32_t mods_disabled;            /* bit i: the session's mod i failed and is off in this game */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */

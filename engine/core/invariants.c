@@ -102,6 +102,10 @@ static int check_turn_state(const Game *g, char *err, int errlen)
             FAIL("question %d's choices are out of place", a + 1);
     if (!board_derived_ok(&g->board, r))
         FAIL("the board's derived tile codes or facing masks differ from its stacks");
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < r->critters_per_player; i++)
+            if (g->player[p].critters[i].marks & ~g->critter_marks_seen)
+                FAIL("critter %c%d carries a mark the game's mark filter never saw", 'A' + p, i + 1);
     for (int k = 0; k < g->board.land_count; k++) {
         int cell = g->board.land[k];
         bool listed = false;

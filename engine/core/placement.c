@@ -54,14 +54,15 @@ static bool stack_open(const Game *g, int k, int mask, const uint8_t owners[MAX_
 
 /* Facing bits that lava hides, by land index: a lava cell shows no biome to
  * its neighbours. Returns whether any land cell has lava (else hidden[] is
- * left unset). */
+ * left unset). The lava list names every land cell with a lava mark
+ * (invariants.c checks they agree), so only its few tokens are looked at. */
 static bool lava_hidden_edges(const Game *g, FacingMask hidden[MAX_LAND])
 {
     const Board *b = &g->board;
     bool any = false;
-    for (int k = 0; k < b->land_count; k++) {
-        int cell = b->land[k];
-        if (!(b->cells[cell].flags & CELL_LAVA))
+    for (int l = 0; l < g->lava_count; l++) {
+        int cell = g->lava[l].cell;
+        if (!board_is_land(b, cell) || !(b->cells[cell].flags & CELL_LAVA))
             continue;
         if (!any)
             memset(hidden, 0, sizeof(FacingMask) * (size_t)b->land_count);
@@ -150,14 +151,10 @@ static int list_fast(const Game *g, int type, Option *o, int at)
     uint8_t sheltered[MAX_LAND];   /* read only once a sheltering critter was seen */
     bool any_sheltered = false;
     int players = g->players, per = g->rules.critters_per_player;
-    /* First whether any critter has a sheltering mark at all (usually none):
-     * one OR per critter slot, a loop of constant length with no branch. Only
-     * a filter (a stale mark past critters_per_player costs the exact pass). */
-    unsigned shelter = g->rules.critter_marks_with[__builtin_ctz((unsigned)CT_SHELTERS)], marks = 0;
-    for (int p = 0; p < players; p++)
-        for (int i = 0; i < MAX_CRITTERS; i++)
-            marks |= g->player[p].critters[i].marks;
-    if (!(marks & shelter))
+    /* Critters are looked at only once a sheltering mark was set in this game
+     * (usually never). */
+    unsigned shelter = g->rules.critter_marks_with[__builtin_ctz((unsigned)CT_SHELTERS)];
+    if (!(g->critter_marks_seen & shelter))
         players = 0;
     for (int p = 0; p < players; p++)
         for (int i = 0; i < per; i++) {

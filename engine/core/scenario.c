@@ -359,6 +359,7 @@ static int st_mark(Ctx *c, char **w, int n)
     for (int m = 0; m < g->rules.critter_mark_count; m++)
         if (!strcmp(g->rules.critter_marks[m].name, name)) {
             game_critter(g, id)->marks |= (uint8_t)(1 << m);
+            g->critter_marks_seen |= (uint8_t)(1 << m);
             return 0;
         }
     return fail(c, "no critter mark is called '%s'", name);

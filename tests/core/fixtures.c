@@ -103,6 +103,12 @@ void fx_lava(Board *b, int q, int r)
     b->cells[fx_cell(q, r)].flags |= CELL_LAVA;
 }
 
+void fx_game_lava(Game *g, int q, int r)
+{
+    fx_lava(&g->board, q, r);
+    g->lava[g->lava_count++] = (Lava){ .cell = (uint16_t)fx_cell(q, r) };
+}
+
 void fx_critter(Game *g, int player, int index, int q, int r, int area)
 {
     g->player[player].critters[index] = (Critter){ .place = AT_BOARD, .area = (uint8_t)area, .cell = (uint16_t)fx_cell(q, r) };

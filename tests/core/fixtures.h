@@ -26,7 +26,9 @@ void fx_game(Game *g, int players);
 /* Stacks tile `type_name` turned `rotation` on (q, r); returns the cell. */
 int fx_push(Board *b, int q, int r, const char *type_name, int rotation);
 /* Marks the cell at (q, r) as holding lava. */
-void fx_lava(Board *b, int q, int r);
+void fx_lava(Board *b, int q, int r);   /* a board alone: the mark only */
+/* A lava token in the game: the cell's mark and the lava list, as the game keeps them. */
+void fx_game_lava(Game *g, int q, int r);
 /* Puts critter `index` of `player` on (q, r), area `area`. */
 void fx_critter(Game *g, int player, int index, int q, int r, int area);
 

@@ -151,10 +151,10 @@ TEST(stack_takes_tile_only_on_uno_duo_trio_or_soil_without_lava)
     CHECK(stack_takes_tile(&game, fx_push(b, 3, 0, "soil", 0)));
     CHECK(!stack_takes_tile(&game, fx_push(b, 4, 0, "volcano", 0)));
     int lava = fx_push(b, 5, 0, "uno_dark", 0);
-    fx_lava(b, 5, 0);
+    fx_game_lava(&game, 5, 0);
     CHECK(!stack_takes_tile(&game, lava));
     int soil_lava = fx_push(b, 6, 0, "soil", 0);
-    fx_lava(b, 6, 0);
+    fx_game_lava(&game, 6, 0);
     CHECK(!stack_takes_tile(&game, soil_lava));
 }
 
@@ -167,7 +167,7 @@ TEST(placement_never_offered_on_ocean_volcano_or_lava)
     int volcano = fx_push(b, 0, 1, "uno_dark", 0);
     fx_push(b, 0, 1, "volcano", 0);
     int lava = fx_push(b, -1, 0, "uno_dark", 0);
-    fx_lava(b, -1, 0);
+    fx_game_lava(&game, -1, 0);
     const Rules *r = &game.rules;
     Option o[MAXO];
     for (int t = 0; t < r->tile_type_count; t++) {
@@ -220,7 +220,7 @@ TEST(placement_on_soil_is_offered_when_an_edge_connects)
     int soil = fx_push(b, 0, 0, "soil", 0);
     fx_push(b, 1, 0, "volcano", 0);
     fx_push(b, -1, 0, "uno_light", 0);
-    fx_lava(b, -1, 0);   /* covered in lava: no edges, no target */
+    fx_game_lava(&game, -1, 0);   /* covered in lava: no edges, no target */
     CHECK(!placement_exists(&game, fx_type("uno_light"), 1 | 2));
     fx_push(b, 0, 1, "uno_light", 0);
     Option o[MAXO];
@@ -278,7 +278,7 @@ TEST(targeting_limits_list_placements)
     n = 0;
     list_placements(&game, fx_type("uno_dark"), 1 << 1, o, &n, MAXO);
     CHECK_EQ(count_at(o, n, theirs), 1);
-    fx_lava(b, 0, 0);
+    fx_game_lava(&game, 0, 0);
     CHECK(!placement_exists(&game, fx_type("uno_dark"), 1 << 0));
 }
 
@@ -327,7 +327,7 @@ TEST(volcano_target_never_ocean_volcano_or_lava)
     int soil = fx_push(b, 1, 0, "soil", 0);
     fx_push(b, 2, 0, "volcano", 0);
     fx_push(b, 3, 0, "uno_dark", 0);
-    fx_lava(b, 3, 0);
+    fx_game_lava(&game, 3, 0);
     Option o[MAXO];
     int n = 0;
     list_volcano_targets(&game, 1 | 2, o, &n, MAXO);
