@@ -486,6 +486,38 @@ static int l_stack(lua_State *L)
     return 1;
 }
 
+/* game.stack_field(q, r, name) -> game.stack(q, r)[name] for one of the
+ * stack table's single values (not layers or marks), without building the
+ * table: what a script testing many stacks in a loop reads. */
+static int l_stack_field(lua_State *L)
+{
+    static const char *const FIELDS[] = { "height", "lava", "top", "tile", "rotation", "areas", "under",
+                                          "no_build", "no_enter", "no_leave", "no_collect", NULL };
+    Game *g = lgame_current(L);
+    int cell = lgame_check_cell(L, 1);
+    int field = luaL_checkoption(L, 3, NULL, FIELDS);
+    const PlacedTile *t = board_top(&g->board, cell);
+    if (field == 0)
+        lua_pushinteger(L, g->board.cells[cell].height);
+    else if (field == 1)
+        lua_pushboolean(L, (g->board.cells[cell].flags & CELL_LAVA) != 0);
+    else if (field >= 7)   /* a trait: true, or nil as in the stack table */
+        cell_has_trait(g, cell, 1 << (field - 7)) ? lua_pushboolean(L, 1) : lua_pushnil(L);
+    else if (!t || (field == 6 && t->below == NO_TILE))
+        lua_pushnil(L);   /* the tile's values where there is none */
+    else if (field == 2)
+        lua_pushstring(L, tile_class_name(g->rules.tile_types[t->type].tile_class));
+    else if (field == 3)
+        lua_pushstring(L, g->rules.tile_types[t->type].name);
+    else if (field == 4)
+        lua_pushinteger(L, t->rotation);
+    else if (field == 5)
+        lua_pushinteger(L, board_areas(&g->board, &g->rules, cell));
+    else
+        lua_pushstring(L, tile_class_name(g->rules.tile_types[g->board.tiles[t->below].type].tile_class));
+    return 1;
+}
+
 static int l_land(lua_State *L)
 {
     Game *g = lgame_current(L);
@@ -538,7 +570,12 @@ static int l_neighbours(lua_State *L)
         int nb = board_neighbour(cell, d);
         if (nb == NO_CELL)
             continue;
-        lgame_push_place(L, nb);
+        Hex h = board_hex(nb);
+        lua_createtable(L, 0, 3);   /* q, r and dir: sized at once, not grown */
+        lua_pushinteger(L, h.q);
+        lua_setfield(L, -2, "q");
+        lua_pushinteger(L, h.r);
+        lua_setfield(L, -2, "r");
         lua_pushinteger(L, d + 1);
         lua_setfield(L, -2, "dir");
         lua_rawseti(L, -2, ++n);
@@ -824,6 +861,7 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "critter", l_critter },
     { "critters_at", l_critters_at },
     { "stack", l_stack },
+    { "stack_field", l_stack_field },
     { "land", l_land },
     { "coast", l_coast },
     { "neighbours", l_neighbours },

@@ -5,9 +5,10 @@ local M = {}
 
 -- The player's critters in each biome, for biomes holding two or more of
 -- them: list of { biome = <game.biomes() entry>, critters = {...} }.
-function M.of(player)
+-- `biomes`: game.biomes(), when the caller has read it already.
+function M.of(player, biomes)
   local out = {}
-  for _, biome in ipairs(game.biomes()) do
+  for _, biome in ipairs(biomes or game.biomes()) do
     local mine = {}
     for _, a in ipairs(biome.areas) do
       if a.critter and a.critter.player == player and not a.critter.peaceful then
@@ -25,12 +26,20 @@ function M.same(a, b)
   return x.q == y.q and x.r == y.r and x.area == y.area
 end
 
+-- Whether places a and b are one tile or neighbours: a hex distance of at
+-- most 1 (as game.distance measures it), worked out here since it is asked
+-- for every area of every biome.
+local function near(a, b)
+  local dq, dr = a.q - b.q, a.r - b.r
+  return math.abs(dq) <= 1 and math.abs(dr) <= 1 and math.abs(dq + dr) <= 1
+end
+
 -- Whether `biome` has an area on a tile where one of `critters` stands, or
 -- on a tile next to one: the biomes a group may move to.
 local function connects(biome, critters)
   for _, a in ipairs(biome.areas) do
     for _, c in ipairs(critters) do
-      if game.distance(a.q, a.r, c.q, c.r) <= 1 then return true end
+      if near(a, c) then return true end
     end
   end
   return false
@@ -60,7 +69,7 @@ end
 function M.moves(player, onto)
   local out = {}
   local biomes = game.biomes()
-  for _, g in ipairs(M.of(player)) do
+  for _, g in ipairs(M.of(player, biomes)) do
     local movable = true
     for _, c in ipairs(g.critters) do if c.fixed then movable = false end end
     if movable then

@@ -17,10 +17,11 @@ local function use_of(S, player)
 end
 
 -- spec: { card, noun ("rift" or "shift"), change ("split" or "shift"),
---         moves = function(island) -> list of { q, r, value } (where the
---           island's first tile would land; value identifies the move),
+--         moves = function(island) -> list of { q, r, value, ... } (where the
+--           island's first tile would land; value identifies the move; any
+--           other fields are for perform),
 --         label = function(choice, island) -> words for one of the moves,
---         perform = function(island, value) }
+--         perform = function(island, move) (move: one of moves(island)) }
 function M.new(spec)
   local S = game.state{
     used_main = game.per_player(false),
@@ -58,15 +59,15 @@ function M.new(spec)
         if m.value == ev.value and m.q == ev.q and m.r == ev.r then
           spend(ev.player)
           S.favour[ev.player] = game.turn()
-          spec.perform(ev.context.island, ev.value)
+          spec.perform(ev.context.island, m)
           return
         end
       end
     end,
   }
 
-  local function ask_moves(player, island)
-    WHERE:ask(player, spec.moves(island), { island = island })
+  local function ask_moves(player, island, moves)
+    WHERE:ask(player, moves or spec.moves(island), { island = island })
   end
 
   local WHICH = game.question{
@@ -79,15 +80,17 @@ function M.new(spec)
     end,
   }
 
-  -- The islands that can move, as choices; one is asked about directly.
+  -- The islands that can move, as choices; one is asked about directly,
+  -- with the moves found for it here.
   function self.offer(player)
     if not allowed(player) then return end
-    local islands = {}
+    local islands, moves = {}, nil
     for _, island in ipairs(game.islands()) do
       local a = island[1]
-      if #spec.moves(a) > 0 then islands[#islands + 1] = { value = #island, q = a.q, r = a.r } end
+      local m = spec.moves(a)
+      if #m > 0 then islands[#islands + 1], moves = { value = #island, q = a.q, r = a.r }, m end
     end
-    if #islands == 1 then ask_moves(player, islands[1]) else WHICH:ask(player, islands) end
+    if #islands == 1 then ask_moves(player, islands[1], moves) else WHICH:ask(player, islands) end
   end
 
   function self.bolt(player)

@@ -514,6 +514,12 @@ function game.critters_at(q, r) end
 ---@param r integer
 ---@return Stack
 function game.stack(q, r) end
+---One value of game.stack(q, r), without building the stack table.
+---@param q integer
+---@param r integer
+---@param name "height"|"lava"|"top"|"tile"|"rotation"|"areas"|"under"|"no_build"|"no_enter"|"no_leave"|"no_collect"
+---@return integer|string|boolean|nil
+function game.stack_field(q, r, name) end
 ---@return Place[] land every land stack, in board order
 function game.land() end
 ---@return Place[] coast every ocean position next to land, in board order

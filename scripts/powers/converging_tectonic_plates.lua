@@ -27,20 +27,17 @@ local C = islands.new{
   card = NAME,
   noun = "shift",
   change = "shift",
-  moves = function(island)
-    local out = {}
-    for i, s in ipairs(game.island_shifts(island.q, island.r)) do
-      out[#out + 1] = { value = i, q = s.q, r = s.r }
-    end
-    return out
+  moves = function(island)   -- the shifts themselves, numbered
+    local shifts = game.island_shifts(island.q, island.r)
+    for i, s in ipairs(shifts) do s.value = i end
+    return shifts
   end,
   label = function(choice, island)
     local s = island and game.island_shifts(island.q, island.r)[choice.value]
     return s and ("Shift it %d space%s, its first tile landing at (%d,%d)"):format(s.steps,
       s.steps == 1 and "" or "s", choice.q, choice.r) or "This shift"
   end,
-  perform = function(island, value)
-    local s = game.island_shifts(island.q, island.r)[value]
+  perform = function(island, s)
     game.shift_island(island.q, island.r, s.dir, s.steps)
   end,
 }

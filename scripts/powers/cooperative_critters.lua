@@ -37,33 +37,44 @@ local function shares(p, q, r, area)
   return true
 end
 
--- Areas of critter c's tile in a biome another player controls, free or
--- held by a non-cooperating opponent's critter (`biomes`: game.biomes()).
+-- The area of critter c's tile that c could move onto in the biome whose
+-- areas are `areas`: one another player controls, free or held by a
+-- non-cooperating opponent's critter; nil when there is none.
+local function target_in(areas, c)
+  local others, mine, here = false, false, nil
+  for _, a in ipairs(areas) do
+    if a.critter then
+      if a.critter.player == c.player then mine = true else others = true end
+    end
+    if a.q == c.q and a.r == c.r and a.area ~= c.area then here = a end
+  end
+  if here and others and not mine and not here.closed and
+     (not here.critter or not (sharer(here.critter) or here.critter.peaceful)) then
+    return here
+  end
+  return nil
+end
+
+-- Every such area of critter c's tile, in the order of `biomes` (game.biomes()).
 local function targets(c, biomes)
   local out = {}
   for _, biome in ipairs(biomes) do
-    local others, mine, here = false, false, nil
-    for _, a in ipairs(biome.areas) do
-      if a.critter then
-        if a.critter.player == c.player then mine = true else others = true end
-      end
-      if a.q == c.q and a.r == c.r and a.area ~= c.area then here = a end
-    end
-    if here and others and not mine and not here.closed and
-       (not here.critter or not (sharer(here.critter) or here.critter.peaceful)) then
-      out[#out + 1] = here
-    end
+    local here = target_in(biome.areas, c)
+    if here then out[#out + 1] = here end
   end
   return out
 end
 
--- Whether some critter of the player could make such a move now.
+-- Whether some critter of the player could make such a move now. Only the
+-- biomes of the critters' own tiles matter: those are read one by one
+-- (game.biome_areas), rather than every biome of the board.
 function takeover_possible(player)
-  local mine = game.critters(player, "board")
-  if #mine == 0 then return false end
-  local biomes = game.biomes()
-  for _, c in ipairs(mine) do
-    if not c.fixed and #targets(c, biomes) > 0 then return true end
+  for _, c in ipairs(game.critters(player, "board")) do
+    if not c.fixed then
+      for area = 1, game.stack_field(c.q, c.r, "areas") do
+        if area ~= c.area and target_in(game.biome_areas(c.q, c.r, area), c) then return true end
+      end
+    end
   end
   return false
 end

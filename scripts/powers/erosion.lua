@@ -7,11 +7,16 @@ local places = require("places")
 local uses = require("uses").new(NAME)
 
 -- How many erosions one after another the stack at `at` allows: all but its
--- bottom tile, when it is uninhabited and without lava or a volcano.
+-- bottom tile, when it is uninhabited and without lava or a volcano. It
+-- runs for every land stack at every claim step: single reads, the cheapest
+-- first, rather than a stack table each.
 local function erosions_at(at)
-  local s = game.stack(at.q, at.r)
-  if s.height < 2 or s.lava or s.top == "volcano" or #game.critters_at(at.q, at.r) > 0 then return 0 end
-  return s.height - 1
+  local height = game.stack_field(at.q, at.r, "height")
+  if height < 2 or game.stack_field(at.q, at.r, "lava") or game.stack_field(at.q, at.r, "top") == "volcano" or
+     #game.critters_at(at.q, at.r) > 0 then
+    return 0
+  end
+  return height - 1
 end
 
 local function erodible(at) return erosions_at(at) > 0 end
@@ -45,7 +50,7 @@ game.action{
     if uses.left(player) <= 0 then return {} end
     local out = {}
     for _, at in ipairs(game.land()) do
-      if erodible(at) then out[#out + 1] = { q = at.q, r = at.r } end
+      if erodible(at) then out[#out + 1] = at end   -- a place: an offer as it is
     end
     return out
   end,

@@ -17,10 +17,10 @@ card {
   ruling = "Caldera bolt: in this move step one critter may fly, as the power allows; offered to a player without the power when some uncontrolled biome lies beyond their critters' ordinary reach.",
 }
 
--- Every flight the player's critters could make now: onto any area of an
--- uncontrolled biome, anywhere but the critter's own tile.
-local function flights(player)
-  local out = {}
+-- Calls visit(c, a) for every flight the player's critters could make now:
+-- critter c onto area a of an uncontrolled biome, anywhere but c's own tile.
+-- Stops at the first visit that returns true, and returns whether one did.
+local function each_flight(player, visit)
   local mine = game.critters(player, "board")
   for _, biome in ipairs(game.biomes()) do
     local free = true
@@ -28,30 +28,36 @@ local function flights(player)
     if free then
       for _, a in ipairs(biome.areas) do
         for _, c in ipairs(mine) do
-          if not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) then
-            out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area }
-          end
+          if not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) and visit(c, a) then return true end
         end
       end
     end
   end
+  return false
+end
+
+local function flights(player)
+  local out = {}
+  each_flight(player, function(c, a) out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end)
   return out
 end
+
+-- A number for an area of a stack, to look places up without making strings.
+local function area_key(q, r, area) return (q * 100 + r) * 10 + area end
 
 -- Whether some flight goes where the critter's ordinary move could not (a
 -- holder's moves reach anywhere already, so never for a holder).
 function flight_beyond_reach(player)
   if game.holds(player, NAME) then return false end
-  local reach = {}   -- critter index -> { ["q,r,area"] = true }
-  for _, f in ipairs(flights(player)) do
-    local i = f.critter.index
+  local reach = {}   -- critter index -> { [area_key] = true }
+  return each_flight(player, function(c, a)
+    local i = c.index
     if not reach[i] then
       reach[i] = {}
-      for _, t in ipairs(game.move_targets(player, i)) do reach[i][t.q .. "," .. t.r .. "," .. t.area] = true end
+      for _, t in ipairs(game.move_targets(player, i)) do reach[i][area_key(t.q, t.r, t.area)] = true end
     end
-    if not reach[i][f.q .. "," .. f.r .. "," .. f.value] then return true end
-  end
-  return false
+    return not reach[i][area_key(a.q, a.r, a.area)]
+  end)
 end
 
 -- The bolt's flight: a move onto any uncontrolled biome area, anywhere.

@@ -27,20 +27,17 @@ local R = islands.new{
   card = NAME,
   noun = "rift",
   change = "split",
-  moves = function(island)
-    local out = {}
-    for i, x in ipairs(game.island_splits(island.q, island.r)) do
-      out[#out + 1] = { value = i, q = x.q, r = x.r }
-    end
-    return out
+  moves = function(island)   -- the splits themselves, numbered
+    local splits = game.island_splits(island.q, island.r)
+    for i, x in ipairs(splits) do x.value = i end
+    return splits
   end,
   label = function(choice, island)
     local x = island and game.island_splits(island.q, island.r)[choice.value]
     return x and ("Split off %d tile%s, the first landing at (%d,%d)"):format(x.tiles, x.tiles == 1 and "" or "s",
       choice.q, choice.r) or "This rift"
   end,
-  perform = function(island, value)
-    local x = game.island_splits(island.q, island.r)[value]
+  perform = function(island, x)
     game.split_island(island.q, island.r, x.axis, x.line, x.dir)
   end,
 }

@@ -31,15 +31,21 @@ end
 
 -- Open spaces: ocean next to land, without lava, a sea critter or anything
 -- that bars entering (a frozen space). With `first_only`, at most the first.
+-- Listed at every claim step: each space is tested with game.stack_field,
+-- not a whole stack table, and the places of game.coast() are returned as
+-- they are.
 local function open_spaces(first_only)
-  local taken = {}
+  local swimming = {}
   for p = 0, game.players() - 1 do
-    for _, c in ipairs(sea_critters(p)) do taken[c.q .. "," .. c.r] = true end
+    for _, c in ipairs(sea_critters(p)) do swimming[#swimming + 1] = c end
   end
   local out = {}
   for _, at in ipairs(game.coast()) do
-    local space = game.stack(at.q, at.r)
-    if not taken[at.q .. "," .. at.r] and not space.lava and not space.no_enter then
+    local taken = false
+    for _, c in ipairs(swimming) do
+      if places.same(c, at) then taken = true end
+    end
+    if not taken and not game.stack_field(at.q, at.r, "lava") and not game.stack_field(at.q, at.r, "no_enter") then
       out[#out + 1] = at
       if first_only then return out end
     end
@@ -52,12 +58,13 @@ end
 local function landings(at)
   local out = {}
   for _, n in ipairs(game.neighbours(at.q, at.r)) do
-    local s = game.stack(n.q, n.r)
-    for area = 1, s.areas or 0 do
-      local a = game.biome_areas(n.q, n.r, area)
-      local spot
-      for _, x in ipairs(a) do if x.q == n.q and x.r == n.r and x.area == area then spot = x end end
-      if spot and spot.free and not spot.closed and places.uncontrolled(n.q, n.r, area) then
+    for area = 1, game.stack_field(n.q, n.r, "areas") or 0 do
+      local spot, uncontrolled = nil, true
+      for _, x in ipairs(game.biome_areas(n.q, n.r, area)) do
+        if x.q == n.q and x.r == n.r and x.area == area then spot = x end
+        if not x.free then uncontrolled = false end
+      end
+      if spot and spot.free and not spot.closed and uncontrolled then
         out[#out + 1] = { q = n.q, r = n.r, value = area }
       end
     end
@@ -72,14 +79,13 @@ local function sea_actions(player, kind, first_only)
   local out = {}
   if kind == "put" then
     if game.hand(player) == 0 then return out end
-    for _, at in ipairs(open_spaces(first_only)) do out[#out + 1] = { q = at.q, r = at.r } end
-    return out
+    return open_spaces(first_only)   -- places: offers as they are
   end
   local mine = sea_critters(player)
   if #mine == 0 then return out end
   local spaces = kind == "swim" and open_spaces(first_only)
   for _, c in ipairs(mine) do
-    if not game.stack(c.q, c.r).no_leave then   -- a frozen space holds it
+    if not game.stack_field(c.q, c.r, "no_leave") then   -- a frozen space holds it
       for _, to in ipairs(spaces or landings(c)) do
         out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
         if first_only then return out end
@@ -150,7 +156,7 @@ game.action{
 on("land_changed", function(ev)
   for p = 0, game.players() - 1 do
     for _, c in ipairs(sea_critters(p)) do
-      if game.stack(c.q, c.r).height > 0 then
+      if game.stack_field(c.q, c.r, "height") > 0 then
         local best, dist
         for _, at in ipairs(open_spaces()) do
           local d = game.distance(c.q, c.r, at.q, at.r)

@@ -97,3 +97,26 @@ test("lava lists the lava tokens", function()
   expect_eq(lava[1].r, 0)
   expect(not lava[1].ocean, "on land")
 end)
+
+test("stack_field reads one value of the stack table", function()
+  scenario[[
+    tile 0 0 uno_dark
+    tile 0 0 duo_dark_light
+    tile 1 0 uno_medium
+    lava 1 0
+  ]]
+  game.mark_cell(2, 0, "frozen", true)
+  local fields = { "height", "lava", "top", "tile", "rotation", "areas", "under",
+                   "no_build", "no_enter", "no_leave", "no_collect" }
+  for _, at in ipairs{ { q = 0, r = 0 }, { q = 1, r = 0 }, { q = 2, r = 0 }, { q = 0, r = 1 } } do
+    local s = game.stack(at.q, at.r)
+    for _, name in ipairs(fields) do
+      expect_eq(game.stack_field(at.q, at.r, name), s[name], name .. " at " .. at.q .. "," .. at.r)
+    end
+  end
+  expect_eq(game.stack_field(0, 0, "height"), 2)
+  expect_eq(game.stack_field(1, 0, "lava"), true)
+  expect_eq(game.stack_field(2, 0, "no_enter"), true)
+  expect_eq(game.stack_field(0, 0, "no_enter"), nil)
+  expect(not pcall(game.stack_field, 0, 0, "layers"), "layers is a table: not a single value")
+end)
