@@ -890,7 +890,8 @@ static int open_game(lua_State *L)
     lua_newtable(L);
     const luaL_Reg *const parts[] = { LGAME_READ_FUNCS,    LGAME_EFFECT_FUNCS, LGAME_ISLAND_FUNCS,
                                       LGAME_DECLARE_FUNCS, LGAME_STATE_FUNCS,  LGAME_QUESTION_FUNCS,
-                                      LGAME_ACTION_FUNCS,  LGAME_PARAMS_FUNCS, LGAME_TURN_FUNCS };
+                                      LGAME_ACTION_FUNCS,  LGAME_PARAMS_FUNCS, LGAME_TURN_FUNCS,
+                                      LGAME_USES_FUNCS };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         lua_pushlightuserdata(L, s);
         luaL_setfuncs(L, parts[i], 1);

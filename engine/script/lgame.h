@@ -26,10 +26,20 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 /* A table of functions for `game`, ended by a NULL name. */
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
-    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[];
+    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[];
 /* on()'s state gates: the Game.state slot of an integer or boolean field of
  * the game.state table at idx, or a Lua error (levents.h). */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field);
+/* The Game.state slot of one value under the game.state table at idx: `path`
+ * is its keys joined by dots, player numbers as digits ("spent.2.turn").
+ * Raises unless the path leads to one integer, boolean or place. */
+int lgame_state_slot(lua_State *L, int idx, const char *path);
+/* game.uses counters (lgame_uses.c): uses left this turn for `player`; the
+ * counter's index of a table game.uses returned (at idx), or -1; and card
+ * names resolved at freeze (an unknown card fails, naming the script). */
+int lgame_uses_left(const Session *s, const Game *g, int id, int player);
+int lgame_uses_of(lua_State *L, int idx);
+int lgame_resolve_uses(Session *s, char *err, int errlen);
 /* The globals card{} and remove_card(). */
 int lgame_card(lua_State *L);
 int lgame_remove_card(lua_State *L);

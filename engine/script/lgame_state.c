@@ -541,18 +541,53 @@ static void ensure_metatables(lua_State *L)
     lua_pop(L, 1);
 }
 
+/* Whether the value at idx is a state table (a game.state proxy). */
+static bool is_state_proxy(lua_State *L, int idx)
+{
+    bool is = false;
+    if (lua_getmetatable(L, idx)) {
+        luaL_getmetatable(L, STATE_PROXY_KEY);
+        is = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    return is;
+}
+
+int lgame_state_slot(lua_State *L, int idx, const char *path)
+{
+    Session *s = lgame_session_of(L);
+    idx = lua_absindex(L, idx);
+    if (!is_state_proxy(L, idx))
+        return luaL_error(L, "not a table game.state returned (looking for '%s')", path);
+    int node, base;
+    proxy_of(L, idx, &node, &base);
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, ".");
+        char key[32];
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        if (key[0] >= '0' && key[0] <= '9')
+            lua_pushinteger(L, atoi(key));
+        else
+            lua_pushstring(L, key);
+        int slot;
+        node = element(L, s, node, base, lua_gettop(L), &slot);
+        lua_pop(L, 1);
+        if (node < 0 || s->state_nodes[node].kind == STATE_LIST)
+            return luaL_error(L, "state has no fixed slot at '%s'", path);
+        base = slot;
+        p += n + (p[n] == '.');
+    }
+    if (!scalar(&s->state_nodes[node]))
+        return luaL_error(L, "state '%s' holds several values", path);
+    return base;
+}
+
 /* LeventsStateSlotFn for on()'s state gates: the slot of `field`, an integer
  * or boolean field of the game.state table at idx. */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field)
 {
     Session *s = lgame_session_of(L);
-    int is_proxy = 0;
-    if (lua_getmetatable(L, idx)) {
-        luaL_getmetatable(L, STATE_PROXY_KEY);
-        is_proxy = lua_rawequal(L, -1, -2);
-        lua_pop(L, 2);
-    }
-    if (!is_proxy)
+    if (!is_state_proxy(L, idx))
         return luaL_error(L, "on: the gate's state: its first item is a table game.state returned");
     int node, base;
     proxy_of(L, idx, &node, &base);

@@ -50,8 +50,20 @@ typedef struct SessionAction {
     char card_name[NAME_LEN];  /* resolved at freeze */
     uint8_t uses_move;         /* taking it uses one of the turn's critter moves */
     uint8_t holder;            /* offered only to a deciding player who holds `card` */
+    int uses;                  /* offered only while this game.uses counter has a use left; -1 always */
     uint64_t fired;            /* times performed (rule coverage) */
 } SessionAction;
+
+/* game.uses counters: a power's uses within a turn, over game.state slots
+ * (lgame_uses.c). Slots are player 0's; player p's are `stride` further. */
+#define SESSION_MAX_USES 64
+typedef struct SessionUses {
+    int chunk;
+    char card_name[NAME_LEN];  /* resolved at freeze */
+    int card;                  /* -1: none resolved */
+    int per_turn;              /* uses a holder has each turn */
+    int bolts_turn, bolts_count, spent_turn, spent_count, stride;
+} SessionUses;
 
 /* game.state declarations, compiled: a tree of nodes over Game.state slots. */
 enum { STATE_INT, STATE_BOOL, STATE_PLACE, STATE_RECORD, STATE_PER_PLAYER, STATE_LIST };
@@ -101,6 +113,8 @@ typedef struct Session {
     int question_count;
     SessionQuestion questions[SESSION_MAX_QUESTIONS];
     int action_count;
+    int uses_count;
+    SessionUses uses[SESSION_MAX_USES];
     SessionAction actions[SESSION_MAX_ACTIONS];
     char cover_names[SESSION_MAX_ACTIONS + SESSION_MAX_QUESTIONS][56];   /* "action:NAME", "answer:NAME" */
     uint32_t actions_at;       /* bit k: some action is offered at decision kind k */

@@ -861,6 +861,22 @@ function game.question(declaration) end
 ---@field perform fun(ev: ActionOption) called when a player takes an offer
 ---@field move? boolean taking it uses one of the turn's critter moves
 ---@field holder? boolean offered only to a deciding player who holds `card` (checked before any Lua runs)
+---@field uses? Uses offered only while this counter has a use left for the deciding player (checked before any Lua runs)
+
+---A power's uses within a turn, counted in C (game.uses).
+---@class Uses
+---@field left fun(player: Player): integer uses left this turn
+---@field spend fun(player: Player) one use taken
+---@field bolt fun(player: Player) a Caldera bolt of the card was played: one more use this turn
+
+---@class UsesSpec
+---@field card string the power card
+---@field per_turn? integer uses a holder has each turn (default 1; 0: only through its Caldera bolt)
+
+---While loading: a counter of a power's uses within a turn (holders get `per_turn` each turn, each bolt of the card played this turn adds one).
+---@param declaration UsesSpec
+---@return Uses
+function game.uses(declaration) end
 
 ---While loading: declares options a script adds to the core's decisions.
 ---@param declaration ActionSpec

@@ -36,8 +36,8 @@ game.action{
   name = "burrow",
   at = "sacrifice",
   card = NAME,
+  uses = uses,   -- offered only while a use is left
   offers = function(player)
-    if uses.left(player) <= 0 then return {} end
     local out = {}
     for _, c in ipairs(game.critters(player, "board")) do
       out[#out + 1] = { critter = c, q = c.q, r = c.r, value = c.marks[BURROWED] and 0 or 1 }

@@ -58,8 +58,9 @@ game.action{
   name = "colossal_upgrade",
   at = "claim",
   card = NAME,
+  uses = uses,   -- offered only while a use is left
   offers = function(player)
-    if uses.left(player) <= 0 or total(game.resources(player)) < COST then return {} end
+    if total(game.resources(player)) < COST then return {} end
     local out = {}
     for _, c in ipairs(game.critters(player, "board")) do
       if not c.marks[COLOSSAL] then out[#out + 1] = { critter = c, q = c.q, r = c.r } end

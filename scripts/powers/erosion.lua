@@ -46,8 +46,8 @@ game.action{
   name = "erode",
   at = "claim",
   card = NAME,
-  offers = function(player)
-    if uses.left(player) <= 0 then return {} end
+  uses = uses,   -- offered only while a use is left
+  offers = function()
     local out = {}
     for _, at in ipairs(game.land()) do
       if erodible(at) then out[#out + 1] = at end   -- a place: an offer as it is

@@ -66,10 +66,8 @@ game.action{
   at = "move",
   card = NAME,
   move = true,
-  offers = function(player)
-    if uses.left(player) <= 0 then return {} end
-    return flights(player)
-  end,
+  uses = uses,   -- offered only while a use is left
+  offers = flights,
   label = function(opt)
     return ("Fly %s to the area %d at %s"):format(places.critter(opt.critter), opt.value, places.at(opt))
   end,

@@ -95,10 +95,6 @@ local function sea_actions(player, kind, first_only)
   return out
 end
 
-local function offers(player, kind)
-  if uses.left(player) <= 0 then return {} end
-  return sea_actions(player, kind)
-end
 
 -- Whether any sea action is possible now (what a bolt's sea action needs).
 function sea_action_possible(player)
@@ -116,7 +112,8 @@ game.action{
   name = "sea_put",
   at = "claim",
   card = NAME,
-  offers = function(player) return offers(player, "put") end,
+  uses = uses,   -- offered only while a use is left
+  offers = function(player) return sea_actions(player, "put") end,
   label = function(opt) return "Put a critter into the ocean at " .. places.at(opt) end,
   perform = function(ev)
     uses.spend(ev.player)
@@ -128,7 +125,8 @@ game.action{
   name = "sea_swim",
   at = "claim",
   card = NAME,
-  offers = function(player) return offers(player, "swim") end,
+  uses = uses,
+  offers = function(player) return sea_actions(player, "swim") end,
   label = function(opt) return ("Swim the sea critter at %s to %s"):format(places.at(opt.critter), places.at(opt)) end,
   perform = function(ev)
     uses.spend(ev.player)
@@ -140,7 +138,8 @@ game.action{
   name = "sea_ashore",
   at = "claim",
   card = NAME,
-  offers = function(player) return offers(player, "ashore") end,
+  uses = uses,
+  offers = function(player) return sea_actions(player, "ashore") end,
   label = function(opt)
     return ("Bring the sea critter at %s ashore onto area %d at %s"):format(places.at(opt.critter), opt.value,
       places.at(opt))

@@ -384,7 +384,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
 {
     static const struct { const char *text, *want; } CASES[] = {
         { "game.action{ at = 'claim', offers = function() return {} end, perform = print, lable = 'x' }\n",
-          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move, holder)" },
+          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move, holder, uses)" },
         { "game.action{ at = 'claim', offers = function() return {} end, perform = print, holder = true }\n",
           "mods/m/mod.lua:1: game.action: 'holder' needs the 'card' the player must hold" },
         { "game.question{ prompt = 'x', answer = print, lables = {} }\n",
@@ -474,6 +474,73 @@ TEST(mods_state_gate_runs_a_handler_only_while_its_state_holds)
     CHECK_EQ(s.game.state[4], 2);
     CHECK_EQ(s.game.script_errors, 0);
     session_close(&s);
+    remove_root(root);
+}
+
+/* game.uses counts a power's uses in a turn, and an action declared with
+ * `uses` is offered only while one is left: the offers below fail loudly if
+ * they are ever called without a use, and each taken action spends one. The
+ * holder gets two a turn, the other player none. */
+TEST(mods_uses_counter_gates_its_action_in_c)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "probe", "mod.lua",
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "local uses = game.uses{ card = 'Probe', per_turn = 2 }\n"
+        "local S = game.state{ taken = game.per_player(0), turn = game.per_player(0), most = 0 }\n"
+        "game.action{ name = 'probe', at = { 'move', 'claim' }, card = 'Probe', uses = uses,\n"
+        "  offers = function(p)\n"
+        "    if uses.left(p) <= 0 then error('offered without a use left') end\n"
+        "    return { { value = 1 } }\n"
+        "  end,\n"
+        "  perform = function(ev)\n"
+        "    if S.turn[ev.player] ~= game.turn() then S.turn[ev.player], S.taken[ev.player] = game.turn(), 0 end\n"
+        "    uses.spend(ev.player)\n"
+        "    S.taken[ev.player] = S.taken[ev.player] + 1\n"
+        "    if S.taken[ev.player] > S.most then S.most = S.taken[ev.player] end\n"
+        "  end }\n"
+        "return { name = 'probe', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "probe", err, sizeof err) == 0);
+    int probe = -1;
+    for (int c = 0; c < s.rules.power_card_count; c++)
+        if (strcmp(s.rules.power_cards[c].name, "Probe") == 0)
+            probe = c;
+    REQUIRE(probe >= 0);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    go.hold[0] = (uint64_t)1 << probe;
+    REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
+    static Option o[MAX_OPTIONS];
+    int taken[2] = { 0, 0 };
+    for (int guard = 0; s.game.turn < 8 && !game_over(&s.game) && guard < 5000; guard++) {
+        int n = game_options(&s.game, o, MAX_OPTIONS), pick = 0;
+        for (int i = 0; i < n; i++)
+            if (o[i].verb == VERB_ACTION)
+                pick = i;
+        if (o[pick].verb == VERB_ACTION)
+            taken[s.game.pending.player]++;
+        REQUIRE(game_apply(&s.game, pick, err, sizeof err) == 0);
+    }
+    CHECK_EQ(s.game.script_errors, 0);
+    CHECK(taken[0] >= 2);
+    CHECK_EQ(taken[1], 0);
+    /* The counter's 20 slots come first (declared first), then S in name
+     * order: most, taken[0..4], turn[0..4]. */
+    CHECK_EQ(s.game.state[20], 2);
+    session_close(&s);
+    /* A counter must name its card; an action's uses must be a counter. */
+    put(root, "probe", "mod.lua", "local u = game.uses{ per_turn = 1 }\nreturn { name = 'probe', version = '1' }\n");
+    CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/probe/mod.lua:1: game.uses: 'card' is the power card's name");
+    put(root, "probe", "mod.lua",
+        "game.action{ at = 'claim', offers = function() return {} end, perform = print, uses = {} }\n"
+        "return { name = 'probe', version = '1' }\n");
+    CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/probe/mod.lua:1: game.action: 'uses' is a counter game.uses returned");
+    put(root, "probe", "mod.lua", "local u = game.uses{ card = 'Nobody' }\nreturn { name = 'probe', version = '1' }\n");
+    CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "game.uses: no power card is called 'Nobody'");
     remove_root(root);
 }
 
