@@ -4,13 +4,10 @@
 -- land. Soil and uninhabited stacks are always fair game.
 
 on("targets", function(ev)
-  local me = ev.player
-  local left = (me + 1) % game.players()
-  local mask = 1 << left
-  for p = 0, game.players() - 1 do
-    if p ~= me and game.critters_on_land(p) >= game.targeting_threshold() then
-      mask = mask | (1 << p)
-    end
+  local me, players, threshold = ev.player, game.players(), game.targeting_threshold()
+  local mask = 1 << ((me + 1) % players)
+  for p = 0, players - 1 do
+    if p ~= me and game.critters_on_land(p) >= threshold then mask = mask | (1 << p) end
   end
   ev.players = mask
 end, 0, { variant = "to_the_left", min_players = 3 })
