@@ -2,7 +2,7 @@
  * C over engine-owned state, so that offers, bolt offers and handlers ask it
  * cheaply and game.action{ uses = U } is checked before any Lua runs.
  *
- *   local uses = game.uses{ card = "Erosion", per_turn = 1 }
+ *   local uses = game.uses{ card = "Digging", per_turn = 1 }
  *   uses.left(player)    -> uses left this turn: per_turn for a holder (0
  *                           for others), plus one per Caldera bolt of the
  *                           card played this turn, minus the uses spent
