@@ -157,7 +157,8 @@ static int bench_players(Session *s, int players, uint64_t seed, int games, long
     session_reset_fire_counts(s);
     for (int round = 0; round < BENCH_ROUNDS; round++) {
         Playout r_on, r_off;
-        if (playouts_scripts_on(s, players, seed, games, &r_on) || playouts_hooks_off(s, players, seed, games, &r_off)) {
+        if (playouts_scripts_on(s, players, seed, games, &r_on) ||
+            playouts_hooks_off(s, players, seed, games, &r_off)) {
             fprintf(stderr, "volcanique bench: a %d-player playout failed\n", players);
             return -1;
         }
@@ -172,7 +173,8 @@ static int bench_players(Session *s, int players, uint64_t seed, int games, long
            "script cost %.2fx\n", players, on.decisions / on.seconds, games / on.seconds,
            off.decisions / off.seconds, off.unfinished ? " (some cut)" : "",
            (on.seconds / on.decisions) / (off.seconds / off.decisions));
-    printf("             powers unlocked %d of %d; power scripts with a handler run (scoring included) %d of %d%s%s%s\n",
+    printf("             powers unlocked %d of %d; power scripts with a handler run (scoring included) %d of %d"
+           "%s%s%s\n",
            __builtin_popcountll(on.unlocked), s->rules.power_card_count, ran, scripts, idle[0] ? " (none run: " : "",
            idle, idle[0] ? ")" : "");
     if (on.max_log > *max_log)
