@@ -50,6 +50,10 @@ typedef struct EventSlot {
     ScriptEvent *live;        /* the event being emitted, NULL otherwise */
     int first, count;         /* its handlers, after freeze */
     int always;               /* some handler has no gate */
+    int wants_always;         /* script_wants: some handler runs whatever the game (no card, variant,
+                               * players or state condition; holder and when are open there) */
+    uint64_t wants_cards;     /* script_wants: cards whose being in play is the only condition of a handler */
+    int wants_complex;        /* script_wants: some handler has a variant, players or state condition */
     int proxy_ref;            /* the proxy table */
     int fieldmap_ref;         /* name -> field index + 1 */
 } EventSlot;
@@ -510,8 +514,14 @@ int script_freeze(Script *s, char *err, size_t errlen)
         EventSlot *sl = &e->slot[e->h[i].event];
         if (sl->count++ == 0)
             sl->first = i;
-        sl->always |= !e->h[i].gate_card && !e->h[i].gate_variant && e->h[i].gate_min_players <= 0 &&
-                      e->h[i].holder_slot < 0 && e->h[i].nwhen == 0 && e->h[i].nstate == 0;
+        const Handler *h = &e->h[i];
+        sl->always |= !h->gate_card && !h->gate_variant && h->gate_min_players <= 0 && h->holder_slot < 0 &&
+                      h->nwhen == 0 && h->nstate == 0;
+        int complex = h->gate_variant || h->gate_min_players > 0 || h->nstate > 0;
+        sl->wants_complex |= complex;
+        sl->wants_always |= !complex && !h->card_bit;
+        if (!complex)
+            sl->wants_cards |= h->card_bit;
     }
     e->frozen = 1;
     return 0;
@@ -559,10 +569,14 @@ int script_wants(Script *s, int event_index)
     const EventSlot *sl = &e->slot[event_index];
     if (sl->count == 0)
         return 0;
-    if (sl->always)
+    if (sl->always || sl->wants_always)
         return 1;
     ScriptGateInfo gi;
     gate_info(s, &gi);
+    if (gi.cards & sl->wants_cards)
+        return 1;
+    if (!sl->wants_complex)
+        return 0;
     for (int i = sl->first; i < sl->first + sl->count; i++)
         if (gate_open(&e->h[i], &gi, NULL))
             return 1;
