@@ -103,12 +103,12 @@ mutate 'End game: every other player has one final turn' \
     'S.final_left = game.players() - 2'
 mutate 'Symbiosis: five critters on land make a player fair game' \
     scripts/variants/symbiosis.lua \
-    'if p ~= me and (n == most or n >= game.targeting_threshold()) then' \
-    'if p ~= me and (n == most or n > game.targeting_threshold()) then'
+    'if n >= threshold then over = over | (1 << p) end' \
+    'if n > threshold then over = over | (1 << p) end'
 mutate 'To the Left: the next player in turn order' \
     scripts/variants/to_the_left.lua \
-    'local left = (me + 1) % game.players()' \
-    'local left = (me + game.players() - 1) % game.players()'
+    'local mask = 1 << ((me + 1) % players)' \
+    'local mask = 1 << ((me + players - 1) % players)'
 mutate 'Exalted sacrifices: each crater critter scores two' \
     scripts/powers/exalted_sacrifices.lua \
     'ev.bonus = ev.bonus + ev.sacrifices' \
