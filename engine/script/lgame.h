@@ -34,12 +34,11 @@ int lgame_state_gate_slot(lua_State *L, int idx, const char *field);
  * is its keys joined by dots, player numbers as digits ("spent.2.turn").
  * Raises unless the path leads to one integer, boolean or place. */
 int lgame_state_slot(lua_State *L, int idx, const char *path);
-/* game.uses counters (lgame_uses.c): uses left this turn for `player`; the
- * counter's index of a table game.uses returned (at idx), or -1; and card
- * names resolved at freeze (an unknown card fails, naming the script). */
+/* game.uses counters (lgame_uses.c): uses left this turn for `player`, and
+ * the counter's index of a table game.uses returned (at idx), or -1. Their
+ * cards are resolved at freeze with the actions' (lgame_resolve_actions). */
 int lgame_uses_left(const Session *s, const Game *g, int id, int player);
 int lgame_uses_of(lua_State *L, int idx);
-int lgame_resolve_uses(Session *s, char *err, int errlen);
 /* The globals card{} and remove_card(). */
 int lgame_card(lua_State *L);
 int lgame_remove_card(lua_State *L);
@@ -121,7 +120,7 @@ int lgame_perform(Session *s, Game *g, const Option *o);
  * action's label. 0, or -1 when there are none. */
 int lgame_question_words(Session *s, const Game *g, const Option *o, char *out, int len);
 int lgame_action_words(Session *s, const Game *g, const Option *o, char *out, int len);
-/* At freeze: resolves the actions' card names. 0 or -1 with err. */
+/* At freeze: resolves the card names of the actions and game.uses counters. 0 or -1 with err. */
 int lgame_resolve_actions(Session *s, char *err, int errlen);
 
 #endif

@@ -166,24 +166,6 @@ int lgame_uses_of(lua_State *L, int idx)
     return id;
 }
 
-int lgame_resolve_uses(Session *s, char *err, int errlen)
-{
-    for (int i = 0; i < s->uses_count; i++) {
-        SessionUses *u = &s->uses[i];
-        if (s->chunks[u->chunk].dropped)
-            continue;
-        for (int c = 0; c < s->rules.power_card_count && u->card < 0; c++)
-            if (strcmp(s->rules.power_cards[c].name, u->card_name) == 0)
-                u->card = c;
-        if (u->card < 0) {
-            snprintf(err, (size_t)errlen, "%s: game.uses: no power card is called '%s'", s->chunks[u->chunk].name,
-                     u->card_name);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 const luaL_Reg LGAME_USES_FUNCS[] = {
     { "uses", l_uses },
     { NULL, NULL },

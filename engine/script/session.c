@@ -297,7 +297,7 @@ static int finish_loading(Session *s, char *err, int errlen)
         snprintf(err, (size_t)errlen, "the rules with the scripts' cards: %s", verr);
         return -1;
     }
-    if (lgame_resolve_actions(s, err, errlen) || lgame_resolve_uses(s, err, errlen))
+    if (lgame_resolve_actions(s, err, errlen))
         return -1;
     return script_freeze(s->script, err, (size_t)errlen);
 }
