@@ -24,16 +24,30 @@ void bot_config_default(BotConfig *c, int kind)
     c->widen = 2.0;
     c->explore = 0.7;
     c->reuse = 1;
+    c->guide = 0;
+    c->sample = 8;
+}
+
+void bot_config_plus(BotConfig *c)
+{
+    bot_config_default(c, BOT_MCTS);
+    c->guide = 1.0;
+    c->sample = 8;
 }
 
 int bot_parse(const char *spec, BotConfig *out)
 {
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    int plus = len == 5 && strncmp(spec, "mcts+", 5) == 0;
+    if (plus)
+        len = 4;   /* mcts with the mcts+ settings */
     for (int k = 0; k < BOT_KIND_COUNT; k++) {
         if (strlen(KIND_NAME[k]) != len || strncmp(spec, KIND_NAME[k], len) != 0)
             continue;
         bot_config_default(out, k);
+        if (plus)
+            bot_config_plus(out);
         if (!colon)
             return 0;
         if (k != BOT_MCTS)
@@ -56,9 +70,9 @@ const char *bot_spec(const BotConfig *c, char *out, int outlen)
     if (c->kind != BOT_MCTS)
         snprintf(out, (size_t)outlen, "%s", bot_kind_name(c->kind));
     else if (c->iterations == 0)
-        snprintf(out, (size_t)outlen, "mcts:%dms", c->ms);
+        snprintf(out, (size_t)outlen, "mcts%s:%dms", c->guide > 0 ? "+" : "", c->ms);
     else
-        snprintf(out, (size_t)outlen, "mcts:%d", c->iterations);
+        snprintf(out, (size_t)outlen, "mcts%s:%d", c->guide > 0 ? "+" : "", c->iterations);
     return out;
 }
 

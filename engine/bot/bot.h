@@ -29,6 +29,12 @@
  *          bot_evaluate_all. The tree is kept between decisions when the
  *          front end reports every applied option (bot_observe). The budget
  *          is `iterations` per decision and/or `ms` milliseconds.
+ *  mcts+   mcts whose rollouts are guided: each rollout decision samples
+ *          `sample` options (8) and takes the one of best one-ply
+ *          bot_evaluate for its decider, on the rollout's own determinized
+ *          clone. An iteration costs about five times as much; far stronger
+ *          (docs/performance.md, Bots). Still honest: the options are
+ *          tried on the iteration's determinized clone.
  *
  * Scratch space (clones, option lists, the tree) lives in a workspace the
  * bot allocates on first use and bot_free releases: no static state, so
@@ -44,10 +50,12 @@ typedef struct BotConfig {
     int kind;          /* BotKind */
     int iterations;    /* mcts: iterations per decision (0: limited by ms only) */
     int ms;            /* mcts: milliseconds per decision (0: limited by iterations only) */
-    int depth;         /* mcts: random decisions per rollout before evaluating */
+    int depth;         /* mcts: rollout decisions before evaluating */
     double widen;      /* mcts: progressive widening factor (children opened per sqrt(visit)) */
     double explore;    /* mcts: UCT exploration constant */
     int reuse;         /* mcts: keep the tree between decisions (needs bot_observe) */
+    double guide;      /* mcts: share of rollout decisions taken by a sampled one-ply best (0: all random) */
+    int sample;        /* mcts: options sampled (without replacement) for such a guided decision */
 } BotConfig;
 
 typedef struct BotWork BotWork;   /* scratch space and the search tree (bot_internal.h) */
@@ -61,13 +69,18 @@ typedef struct Bot {
     BotWork *work;        /* NULL until the bot first thinks; bot_free releases it */
 } Bot;
 
-/* Defaults: mcts 200 iterations, no time limit, depth 8, widen 2, explore 0.7, reuse on. */
+/* Defaults: mcts 200 iterations, no time limit, depth 8, widen 2, explore 0.7, reuse on,
+ * random rollouts (guide 0). */
 void bot_config_default(BotConfig *c, int kind);
+/* mcts+: the stronger, heavier settings of mcts (guided rollouts, see the
+ * top comment): guide 1, sample 8. */
+void bot_config_plus(BotConfig *c);
 /* Parses "random", "greedy", "mcts", "mcts:N" (N iterations) or "mcts:Nms"
- * (N milliseconds). Returns 0, or -1 for anything else. */
+ * (N milliseconds), and "mcts+", "mcts+:N", "mcts+:Nms" alike.
+ * Returns 0, or -1 for anything else. */
 int bot_parse(const char *spec, BotConfig *out);
 const char *bot_kind_name(int kind);
-/* Writes the spec back ("mcts:200"); returns out. */
+/* Writes the spec back ("mcts:200", "mcts+:200" for guided rollouts); returns out. */
 const char *bot_spec(const BotConfig *c, char *out, int outlen);
 
 void bot_init(Bot *b, const BotConfig *c, uint64_t seed);

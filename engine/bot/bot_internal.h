@@ -23,6 +23,7 @@ struct BotWork {
     Option opts[MAX_OPTIONS];     /* the options of the decision being thought about */
     Option next[MAX_OPTIONS];     /* bot_rank: the options after a tried one, unread */
     double values[MAX_OPTIONS];
+    Game probe;                   /* mcts: a clone a guided rollout tries one option on */
     int order[MAX_OPTIONS];
     int path[512];
     Node *nodes;                  /* mcts tree; nodes[root] is the position to decide */

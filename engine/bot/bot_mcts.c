@@ -5,7 +5,8 @@
  * the root choosing among each node's opened children by UCB1, stop at a node
  * never visited (or one whose decision no longer matches what was seen before:
  * another determinization or other dice led elsewhere), play at most
- * cfg.depth random decisions, score every player with bot_evaluate_all
+ * cfg.depth decisions (random, or guided: the sampled option of best one-ply
+ * value, see guided()), score every player with bot_evaluate_all
  * squashed into (0, 1) by a logistic, and add each node's reward for the
  * player who chose it. */
 #include <float.h>
@@ -19,6 +20,7 @@
 #define MCTS_MAX_NODES (1 << 20)   /* about 20 MB: past it, new leaves are rolled out unexpanded */
 #define MCTS_MAX_PATH 512
 #define MCTS_SCALE 5.0             /* evaluation points per logistic unit */
+#define MCTS_SAMPLE_MAX 32         /* options a guided rollout decision may sample */
 
 static double now_ms(void)
 {
@@ -92,6 +94,23 @@ static void rank_root(Bot *b, BotWork *w, const Game *g, int n)
     }
 }
 
+/* One-ply values of the options opts[0..n) of `sim`'s decision (sim is
+ * already determinized), for its decider, into values; w->probe is the clone. */
+static void rank_here(Bot *b, BotWork *w, const Game *sim, const Option *opts, int n, double *values)
+{
+    char err[160];
+    int seat = sim->pending.player;
+    for (int i = 0; i < n; i++) {
+        w->probe = *sim;
+        if (game_apply_listed(&w->probe, &opts[i], w->next, err, sizeof err) < 0) {
+            values[i] = -DBL_MAX;
+            continue;
+        }
+        b->thought++;
+        values[i] = bot_evaluate(&w->probe, seat);
+    }
+}
+
 /* How many of a node's children widening has opened at its visit count. */
 static int opened(const BotConfig *c, const Node *nd)
 {
@@ -152,6 +171,31 @@ static int descend(Bot *b, BotWork *w, int *n_out)
     return len;
 }
 
+/* A guided rollout decision: `sample` of sim's n options (w->opts) drawn
+ * without replacement, the one of best one-ply value for the decider taken
+ * (the first drawn among equals). Returns its index in w->opts. */
+static int guided(Bot *b, BotWork *w, const Game *sim, int n)
+{
+    int k = b->cfg.sample < n ? b->cfg.sample : n;
+    k = k < MCTS_SAMPLE_MAX ? k : MCTS_SAMPLE_MAX;
+    int idx[MAX_OPTIONS];
+    Option cand[MCTS_SAMPLE_MAX];
+    double vals[MCTS_SAMPLE_MAX];
+    for (int i = 0; i < n; i++)
+        idx[i] = i;
+    for (int i = 0; i < k; i++) {   /* a partial Fisher-Yates shuffle */
+        int j = i + (int)rng_below(&b->rng, (uint32_t)(n - i));
+        int t = idx[i]; idx[i] = idx[j]; idx[j] = t;
+        cand[i] = w->opts[idx[i]];
+    }
+    rank_here(b, w, sim, cand, k, vals);
+    int best = 0;
+    for (int i = 1; i < k; i++)
+        if (vals[i] > vals[best])
+            best = i;
+    return idx[best];
+}
+
 static void iterate(Bot *b, BotWork *w, const Game *g, int seat)
 {
     Game *sim = &w->base;
@@ -160,7 +204,11 @@ static void iterate(Bot *b, BotWork *w, const Game *g, int seat)
     int n;
     int len = descend(b, w, &n);
     for (int d = 0; d < b->cfg.depth && !game_over(sim); d++) {
-        n = game_apply_listed(sim, &w->opts[bot_random(&b->rng, w->opts, n)], w->opts, err, sizeof err);
+        int pick = b->cfg.guide > 0 && n > 1 && (b->cfg.guide >= 1 || rng_below(&b->rng, 1000) <
+                                                   (uint32_t)(b->cfg.guide * 1000))
+                       ? guided(b, w, sim, n)
+                       : bot_random(&b->rng, w->opts, n);
+        n = game_apply_listed(sim, &w->opts[pick], w->opts, err, sizeof err);
         if (n < 0)
             break;
         b->thought++;

@@ -215,7 +215,7 @@ int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int 
             s->human = 1;
         else if (strcmp(tok, "bot") != 0 && bot_parse(tok, &s->bot) != 0) {
             fprintf(stderr, "volcanique %s: --seats: '%s' is not a seat: expected human, random (or bot), greedy, "
-                            "mcts, mcts:ITERATIONS or mcts:MSms\n", cmd, tok);
+                            "mcts, mcts:ITERATIONS or mcts:MSms (mcts+ likewise)\n", cmd, tok);
             return -1;
         }
     }

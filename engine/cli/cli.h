@@ -40,7 +40,7 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
 const char *cli_mods_list(void);
 
 /* Parses --seats LIST for `cmd`: per seat, comma separated, human, random
- * (or bot), greedy, mcts, mcts:ITERATIONS or mcts:MSms (bot.h bot_parse).
+ * (or bot), greedy, mcts, mcts:ITERATIONS or mcts:MSms, mcts+ likewise (bot.h bot_parse).
  * Unlisted seats are random bots. Returns 0, or -1 with the message printed. */
 int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int *count);
 

@@ -277,6 +277,11 @@ static void bench_mcts(Session *s, uint64_t seed, int decisions)
     double deep = bench_mcts_rate(s, &c, seed, decisions);
     printf("mcts         %10.0f iterations/s (300 a decision, rollouts of %d, %d decisions of random 2-player "
            "games); %.0f/s with rollouts of 16\n", now, 8, decisions, deep);
+    bot_config_plus(&c);
+    c.iterations = 300;
+    double plus = bench_mcts_rate(s, &c, seed, decisions);
+    printf("mcts+        %10.0f iterations/s (the same positions; rollouts of %d guided decisions, %d options "
+           "tried each)\n", plus, c.depth, c.sample);
 }
 
 int cmd_bench(const CliArgs *a)

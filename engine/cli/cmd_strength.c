@@ -179,7 +179,7 @@ static int parse_ladder(const char *list, BotConfig *bots, int *n)
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (*n >= LADDER_MAX || bot_parse(tok, &bots[*n]) != 0) {
             fprintf(stderr, "volcanique strength: --ladder: '%s' is not a bot (random, greedy, mcts, mcts:N, "
-                    "mcts:Nms)%s\n", tok, *n >= LADDER_MAX ? " or the ladder has more than 8 rungs" : "");
+                    "mcts:Nms, mcts+ likewise)%s\n", tok, *n >= LADDER_MAX ? " or the ladder has more than 8 rungs" : "");
             return -1;
         }
         (*n)++;
@@ -210,7 +210,7 @@ static int parse_args(const CliArgs *a, RunArgs *r, BotConfig *bots, int *n, int
         if (strcmp(opt, "--mcts") == 0 && val) {
             *n = 3;
             if (bot_parse(val, &bots[2]) || bots[2].kind != BOT_MCTS) {
-                fprintf(stderr, "volcanique strength: --mcts: expected mcts, mcts:N or mcts:Nms, got '%s'\n", val);
+                fprintf(stderr, "volcanique strength: --mcts: expected mcts, mcts:N or mcts:Nms (or mcts+ likewise), got '%s'\n", val);
                 return -1;
             }
             i += 2;

@@ -12,7 +12,7 @@ int sim_parse_seats(const char *list, int players, BotConfig seats[MAX_PLAYERS])
     int n = 0;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (n >= MAX_PLAYERS || bot_parse(tok, &seats[n]) != 0) {
-            fprintf(stderr, "volcanique: --seats: '%s' is not a bot (random, greedy, mcts, mcts:N, mcts:Nms)%s\n",
+            fprintf(stderr, "volcanique: --seats: '%s' is not a bot (random, greedy, mcts, mcts:N, mcts:Nms, mcts+ likewise)%s\n",
                     tok, n >= MAX_PLAYERS ? " or there are too many seats" : "");
             return -1;
         }

@@ -44,6 +44,15 @@ TEST(bot_parse_accepts_the_documented_specs)
     char spec[32];
     bot_parse("mcts:20ms", &c);
     CHECK(strcmp(bot_spec(&c, spec, sizeof spec), "mcts:20ms") == 0);
+    CHECK(bot_parse("mcts", &c) == 0 && c.guide == 0);
+    CHECK(bot_parse("mcts+", &c) == 0 && c.kind == BOT_MCTS && c.iterations > 0 && c.guide > 0 && c.sample > 1);
+    CHECK(bot_parse("mcts+:300", &c) == 0 && c.iterations == 300 && c.guide > 0);
+    CHECK(strcmp(bot_spec(&c, spec, sizeof spec), "mcts+:300") == 0);
+    CHECK(bot_parse("mcts+:50ms", &c) == 0 && c.ms == 50 && c.iterations == 0);
+    CHECK(strcmp(bot_spec(&c, spec, sizeof spec), "mcts+:50ms") == 0);
+    CHECK(bot_parse("mcts+:", &c) == -1);
+    CHECK(bot_parse("mcts++", &c) == -1);
+    CHECK(bot_parse("greedy+", &c) == -1);
 }
 
 TEST(bots_choose_legal_options_and_leave_the_game_alone)
@@ -92,6 +101,16 @@ TEST(bots_with_the_same_seed_choose_the_same)
         bot_free(&a);
         bot_free(&b);
     }
+    BotConfig plus;
+    bot_config_plus(&plus);
+    plus.iterations = 40;
+    Bot a, b;
+    bot_init(&a, &plus, 99);
+    bot_init(&b, &plus, 99);
+    CHECK_EQ(bot_choose(&a, &g, o, n), bot_choose(&b, &g, o, n));
+    CHECK(a.thought > 40 * (uint64_t)plus.depth);   /* guided rollouts try several options a decision */
+    bot_free(&a);
+    bot_free(&b);
 }
 
 TEST(determinize_redeals_only_the_cards_the_seat_has_not_seen)
@@ -161,14 +180,13 @@ TEST(greedy_beats_random_in_most_games)
 /* Plays `decisions` decisions of a 2-player game, mcts in both seats; with
  * `observe`, every applied option is reported to both bots. Returns the
  * visits the bots carried over from earlier decisions. */
-static uint64_t play_mcts(int decisions, int observe)
+static uint64_t play_mcts_with(int decisions, int observe, const BotConfig *cfg, uint64_t *hash)
 {
     static Game g;
     static Option o[MAX_OPTIONS];
     start(&g, 2, 21);
     Bot bots[2];
-    BotConfig c;
-    bot_config_default(&c, BOT_MCTS);
+    BotConfig c = *cfg;
     c.iterations = 40;
     bot_init(&bots[0], &c, 1);
     bot_init(&bots[1], &c, 2);
@@ -182,10 +200,33 @@ static uint64_t play_mcts(int decisions, int observe)
         REQUIRE(game_apply(&g, pick, err, sizeof err) == 0);
     }
     CHECK_NO_SCRIPT_ERROR(NULL, &g, "mcts against mcts, seed 21");
+    if (hash)
+        *hash = game_hash(&g);
     uint64_t reused = bots[0].reused + bots[1].reused;
     bot_free(&bots[0]);
     bot_free(&bots[1]);
     return reused;
+}
+
+static uint64_t play_mcts(int decisions, int observe)
+{
+    BotConfig c;
+    bot_config_default(&c, BOT_MCTS);
+    return play_mcts_with(decisions, observe, &c, NULL);
+}
+
+/* mcts+ (guided rollouts) keeps its tree too, and two runs of the same
+ * seeds play the same game, tree reuse included. */
+TEST(mcts_plus_keeps_its_tree_and_plays_the_same_game_twice)
+{
+    BotConfig c;
+    bot_config_plus(&c);
+    uint64_t h1, h2;
+    uint64_t r1 = play_mcts_with(40, 1, &c, &h1);
+    uint64_t r2 = play_mcts_with(40, 1, &c, &h2);
+    CHECK(r1 > 0);
+    CHECK_EQ(r1, r2);
+    CHECK_EQ(h1, h2);
 }
 
 TEST(mcts_keeps_its_tree_only_when_every_apply_is_observed)
