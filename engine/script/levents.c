@@ -49,7 +49,6 @@ typedef struct Handler {
 typedef struct EventSlot {
     ScriptEvent *live;        /* the event being emitted, NULL otherwise */
     int first, count;         /* its handlers, after freeze */
-    int always;               /* some handler has no gate */
     int wants_always;         /* script_wants: some handler runs whatever the game (no card, variant,
                                * players or state condition; holder and when are open there) */
     uint64_t wants_cards;     /* script_wants: cards whose being in play is the only condition of a handler */
@@ -404,11 +403,10 @@ int levents_lua_on(lua_State *L)
     int holder_slot = gate_holder ? player_slot(e, ev) : -1;
     if (gate_holder && holder_slot < 0)
         return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
-    Handler when;
-    read_when(L, e, ev, &when);
-    when.nstate = 0;
+    Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
+    read_when(L, e, ev, &h);
     if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
-        read_state(L, lua_gettop(L), &when);
+        read_state(L, lua_gettop(L), &h);
     lua_settop(L, 4);
     const char *chunk = "?";
     lua_Debug ar;
@@ -424,14 +422,16 @@ int levents_lua_on(lua_State *L)
     }
     lua_pushvalue(L, 2);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX);  /* may raise (memory): nothing to undo */
-    Handler h = { ev, prio, e->next_seq++, 0, ref, strdup(chunk), gate_card ? strdup(gate_card) : NULL,
-                  gate_variant ? strdup(gate_variant) : NULL, (int)gate_players, 0, -1, holder_slot, when.nwhen,
-                  { 0 }, { 0 }, 0, { 0 }, { 0 } };
-    memcpy(h.when_slot, when.when_slot, sizeof h.when_slot);
-    memcpy(h.when_value, when.when_value, sizeof h.when_value);
-    h.nstate = when.nstate;
-    memcpy(h.state_slot, when.state_slot, sizeof h.state_slot);
-    memcpy(h.state_values, when.state_values, sizeof h.state_values);
+    h.event = ev;
+    h.priority = prio;
+    h.seq = e->next_seq++;
+    h.ref = ref;
+    h.chunk = strdup(chunk);
+    h.gate_card = gate_card ? strdup(gate_card) : NULL;
+    h.gate_variant = gate_variant ? strdup(gate_variant) : NULL;
+    h.gate_min_players = (int)gate_players;
+    h.card = -1;
+    h.holder_slot = holder_slot;
     if (!h.chunk || (gate_card && !h.gate_card) || (gate_variant && !h.gate_variant)) {
         free_handler(&h);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
@@ -515,8 +515,6 @@ int script_freeze(Script *s, char *err, size_t errlen)
         if (sl->count++ == 0)
             sl->first = i;
         const Handler *h = &e->h[i];
-        sl->always |= !h->gate_card && !h->gate_variant && h->gate_min_players <= 0 && h->holder_slot < 0 &&
-                      h->nwhen == 0 && h->nstate == 0;
         int complex = h->gate_variant || h->gate_min_players > 0 || h->nstate > 0;
         sl->wants_complex |= complex;
         sl->wants_always |= !complex && !h->card_bit;
@@ -569,7 +567,7 @@ int script_wants(Script *s, int event_index)
     const EventSlot *sl = &e->slot[event_index];
     if (sl->count == 0)
         return 0;
-    if (sl->always || sl->wants_always)
+    if (sl->wants_always)
         return 1;
     ScriptGateInfo gi;
     gate_info(s, &gi);
