@@ -123,6 +123,14 @@ int rules_tile_type_by_name(const Rules *rules, const char *name)
     return -1;
 }
 
+int rules_power_card_by_name(const Rules *rules, const char *name)
+{
+    for (int i = 0; i < rules->power_card_count; i++)
+        if (strcmp(rules->power_cards[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
 int rules_grid_adjacent(const Rules *rules, int a, int b)
 {
     const GridSlot *x = &rules->grid[a], *y = &rules->grid[b];

@@ -171,6 +171,8 @@ void rules_base_end_reasons(Rules *rules);
 /* Checks every field; returns 0 or -1 with a message naming the field. */
 int rules_validate(const Rules *rules, char *err, int errlen);
 int rules_tile_type_by_name(const Rules *rules, const char *name);
+/* The index of the power card called name, or -1. */
+int rules_power_card_by_name(const Rules *rules, const char *name);
 /* Whether grid slots a and b share a hex edge. */
 int rules_grid_adjacent(const Rules *rules, int a, int b);
 const char *biome_name(int biome);

@@ -178,9 +178,9 @@ int lgame_check_card(lua_State *L, const Game *g, int arg)
                 return i;
         }
         const char *name = lua_tostring(L, arg);
-        for (int i = 0; i < g->rules.power_card_count; i++)
-            if (strcmp(g->rules.power_cards[i].name, name) == 0)
-                return i;
+        int card = rules_power_card_by_name(&g->rules, name);
+        if (card >= 0)
+            return card;
         return luaL_argerror(L, arg, lua_pushfstring(L, "no power card is called '%s'", name));
     }
     return (int)lgame_check_range(L, arg, 0, g->rules.power_card_count - 1);

@@ -96,22 +96,13 @@ static int l_action(lua_State *L)
     return 0;
 }
 
-/* The index of the power card called name, or -1. */
-static int card_named(const Session *s, const char *name)
-{
-    for (int c = 0; c < s->rules.power_card_count; c++)
-        if (strcmp(s->rules.power_cards[c].name, name) == 0)
-            return c;
-    return -1;
-}
-
 int lgame_resolve_actions(Session *s, char *err, int errlen)
 {
     for (int i = 0; i < s->action_count; i++) {
         SessionAction *a = &s->actions[i];
         if (!a->card_name[0] || s->chunks[a->chunk].dropped)
             continue;
-        if ((a->card = card_named(s, a->card_name)) < 0) {
+        if ((a->card = rules_power_card_by_name(&s->rules, a->card_name)) < 0) {
             snprintf(err, (size_t)errlen, "%s: action '%s': no power card is called '%s'", s->chunks[a->chunk].name,
                      a->name, a->card_name);
             return -1;
@@ -121,7 +112,7 @@ int lgame_resolve_actions(Session *s, char *err, int errlen)
         SessionUses *u = &s->uses[i];
         if (s->chunks[u->chunk].dropped)
             continue;
-        if ((u->card = card_named(s, u->card_name)) < 0) {
+        if ((u->card = rules_power_card_by_name(&s->rules, u->card_name)) < 0) {
             snprintf(err, (size_t)errlen, "%s: game.uses: no power card is called '%s'", s->chunks[u->chunk].name,
                      u->card_name);
             return -1;

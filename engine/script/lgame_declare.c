@@ -129,14 +129,6 @@ int lgame_bolt_offered(Session *s, const Game *g, int card)
     return offered;
 }
 
-static int card_index(const Rules *r, const char *name)
-{
-    for (int i = 0; i < r->power_card_count; i++)
-        if (strcmp(r->power_cards[i].name, name) == 0)
-            return i;
-    return -1;
-}
-
 /* Drops the chunk that declared card i (its handlers, questions and actions). */
 static void drop_declarer(lua_State *L, Session *s, int i)
 {
@@ -166,14 +158,14 @@ int lgame_card(lua_State *L)
     const char *replaces = lua_tostring(L, -1);
     int at = r->power_card_count;
     if (replaces) {
-        at = card_index(r, replaces);
+        at = rules_power_card_by_name(r, replaces);
         if (at < 0)
             return luaL_error(L, "card '%s': replaces '%s', which no script declares", c.name, replaces);
         drop_declarer(L, s, at);
     } else if (r->power_card_count >= MAX_POWER_CARDS) {
         return luaL_error(L, "card '%s': more than %d power cards", c.name, MAX_POWER_CARDS);
     }
-    int twin = card_index(r, c.name);
+    int twin = rules_power_card_by_name(r, c.name);
     if (twin >= 0 && twin != at)
         return luaL_error(L, "card: '%s' is declared twice (a mod changes a base card with replaces = \"%s\")",
                           c.name, c.name);
@@ -193,7 +185,7 @@ int lgame_remove_card(lua_State *L)
     if (!s->loading_cards)
         return luaL_error(L, "remove_card: cards are removed while the scripts and mods load");
     Rules *r = &s->rules;
-    int i = card_index(r, name);
+    int i = rules_power_card_by_name(r, name);
     if (i < 0)
         return luaL_error(L, "remove_card: no script declares a card called '%s'", name);
     drop_declarer(L, s, i);

@@ -131,9 +131,9 @@ static void gate_hook(void *ud, ScriptGateInfo *out)
 static int card_hook(void *ud, const char *name)
 {
     Session *s = ud;
-    for (int i = 0; i < s->rules.power_card_count; i++)
-        if (strcmp(s->rules.power_cards[i].name, name) == 0)
-            return i;
+    int card = rules_power_card_by_name(&s->rules, name);
+    if (card >= 0)
+        return card;
     return session_card_removed(s, name) ? SCRIPT_CARD_REMOVED : -1;
 }
 
@@ -373,10 +373,7 @@ int session_cards_mask(const Session *s, const char *list, const char *what, uin
         size_t n = strlen(name);
         while (n > 0 && name[n - 1] == ' ')
             name[--n] = 0;
-        int found = -1;
-        for (int c = 0; c < s->rules.power_card_count && found < 0; c++)
-            if (strcmp(s->rules.power_cards[c].name, name) == 0)
-                found = c;
+        int found = rules_power_card_by_name(&s->rules, name);
         if (found < 0) {
             snprintf(err, (size_t)errlen, "%s: no power card is called '%s' (volcanique powers lists them)", what,
                      name);
