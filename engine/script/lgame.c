@@ -186,6 +186,16 @@ int lgame_check_card(lua_State *L, const Game *g, int arg)
     return (int)lgame_check_range(L, arg, 0, g->rules.power_card_count - 1);
 }
 
+int lgame_check_mark(lua_State *L, int arg, const MarkDef *defs, int n, const char *what)
+{
+    const char *name = luaL_checkstring(L, arg);
+    for (int m = 0; m < n; m++)
+        if (strcmp(defs[m].name, name) == 0)
+            return m;
+    return luaL_argerror(L, arg, lua_pushfstring(L, "no %s mark is called '%s' (declare it with game.%s_mark)",
+                                                 what, name, what));
+}
+
 void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err)
 {
     if (rc != 0)
@@ -655,11 +665,7 @@ static int l_biomes(lua_State *L)
 /* The cell mark named by argument arg, or raises. */
 static int cell_mark_arg(lua_State *L, const Game *g, int arg)
 {
-    const char *name = luaL_checkstring(L, arg);
-    for (int m = 0; m < g->rules.cell_mark_count; m++)
-        if (strcmp(g->rules.cell_marks[m].name, name) == 0)
-            return m;
-    return luaL_argerror(L, arg, lua_pushfstring(L, "no cell mark is called '%s'", name));
+    return lgame_check_mark(L, arg, g->rules.cell_marks, g->rules.cell_mark_count, "cell");
 }
 
 /* game.marked_cells(name) -> the positions bearing that cell mark, in board order. */

@@ -78,6 +78,8 @@ int lgame_check_critter_ref(lua_State *L, const Game *g, int arg);
 lua_Integer lgame_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi);
 /* A card named or numbered at arg (index from 0): its index. */
 int lgame_check_card(lua_State *L, const Game *g, int arg);
+/* A mark named at arg among defs[0..n) (`what`: "critter" or "cell", for the message): its index. */
+int lgame_check_mark(lua_State *L, int arg, const MarkDef *defs, int n, const char *what);
 /* Raises "game.<fn>: <err>" when an effect returned non-zero. */
 void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err);
 

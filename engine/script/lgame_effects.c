@@ -20,16 +20,6 @@ static int check_biome(lua_State *L, int arg)
     return luaL_checkoption(L, arg, NULL, NAMES);
 }
 
-static int check_mark(lua_State *L, int arg, const MarkDef *defs, int n, const char *what)
-{
-    const char *name = luaL_checkstring(L, arg);
-    for (int m = 0; m < n; m++)
-        if (strcmp(defs[m].name, name) == 0)
-            return m;
-    return luaL_argerror(L, arg, lua_pushfstring(L, "no %s mark is called '%s' (declare it with game.%s_mark)",
-                                                 what, name, what));
-}
-
 /** game.gain(player, biome, n) -> resources actually taken from the supply */
 static int l_gain(lua_State *L)
 {
@@ -125,7 +115,7 @@ static int l_mark(lua_State *L)
 {
     Game *g = lgame_mutable(L, "mark");
     int id = lgame_check_critter(L, g, 1);
-    int m = check_mark(L, 3, g->rules.critter_marks, g->rules.critter_mark_count, "critter");
+    int m = lgame_check_mark(L, 3, g->rules.critter_marks, g->rules.critter_mark_count, "critter");
     luaL_checktype(L, 4, LUA_TBOOLEAN);
     RESULT(effect_mark_critter(g, id, m, lua_toboolean(L, 4), ERRBUF), "mark");
     return 0;
@@ -136,7 +126,7 @@ static int l_mark_cell(lua_State *L)
 {
     Game *g = lgame_mutable(L, "mark_cell");
     int cell = lgame_check_cell(L, 1);
-    int m = check_mark(L, 3, g->rules.cell_marks, g->rules.cell_mark_count, "cell");
+    int m = lgame_check_mark(L, 3, g->rules.cell_marks, g->rules.cell_mark_count, "cell");
     luaL_checktype(L, 4, LUA_TBOOLEAN);
     RESULT(effect_mark_cell(g, cell, m, lua_toboolean(L, 4), ERRBUF), "mark_cell");
     return 0;
