@@ -345,6 +345,15 @@ static void write_value(lua_State *L, Session *s, int node, int base, int idx, c
     lgame_mutable(L, "state")->state[base] = v;
 }
 
+/* The node of record rec's field called name, or -1. */
+static int record_field(const Session *s, const StateNode *rec, const char *name)
+{
+    for (int i = 0; i < rec->count; i++)
+        if (strcmp(s->state_nodes[rec->first + i].name, name) == 0)
+            return rec->first + i;
+    return -1;
+}
+
 /* The element node and slot of key k (at idx) in the composite node at base,
  * or -1 when a list has no such item (read: nil). Raises on a bad key. */
 static int element(lua_State *L, Session *s, int node, int base, int idx, int *slot)
@@ -352,14 +361,11 @@ static int element(lua_State *L, Session *s, int node, int base, int idx, int *s
     const StateNode *nd = &s->state_nodes[node];
     if (nd->kind == STATE_RECORD) {
         const char *k = lua_tostring(L, idx);
-        for (int i = 0; k && i < nd->count; i++) {
-            const StateNode *f = &s->state_nodes[nd->first + i];
-            if (strcmp(f->name, k) == 0) {
-                *slot = base + f->offset;
-                return nd->first + i;
-            }
-        }
-        luaL_error(L, "state has no field '%s'", k ? k : luaL_typename(L, idx));
+        int f = k ? record_field(s, nd, k) : -1;
+        if (f < 0)
+            luaL_error(L, "state has no field '%s'", k ? k : luaL_typename(L, idx));
+        *slot = base + s->state_nodes[f].offset;
+        return f;
     }
     int isint = 0;
     lua_Integer i = lua_tointegerx(L, idx, &isint);
@@ -592,15 +598,12 @@ int lgame_state_gate_slot(lua_State *L, int idx, const char *field)
     int node, base;
     proxy_of(L, idx, &node, &base);
     const StateNode *nd = &s->state_nodes[node];
-    for (int i = 0; nd->kind == STATE_RECORD && i < nd->count; i++) {
-        const StateNode *f = &s->state_nodes[nd->first + i];
-        if (strcmp(f->name, field) != 0)
-            continue;
-        if (f->kind != STATE_INT && f->kind != STATE_BOOL)
-            return luaL_error(L, "on: the gate's state: '%s' is not an integer or boolean field", field);
-        return base + f->offset;
-    }
-    return luaL_error(L, "on: the gate's state has no field '%s'", field);
+    int f = nd->kind == STATE_RECORD ? record_field(s, nd, field) : -1;
+    if (f < 0)
+        return luaL_error(L, "on: the gate's state has no field '%s'", field);
+    if (s->state_nodes[f].kind != STATE_INT && s->state_nodes[f].kind != STATE_BOOL)
+        return luaL_error(L, "on: the gate's state: '%s' is not an integer or boolean field", field);
+    return base + s->state_nodes[f].offset;
 }
 
 static int l_state_entry(lua_State *L) { ensure_metatables(L); return l_state(L); }
