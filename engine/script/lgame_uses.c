@@ -32,32 +32,28 @@ int lgame_uses_left(const Session *s, const Game *g, int id, int player)
     return left;
 }
 
-/* The counter of upvalue 2 (its index); the session is upvalue 1. */
-static const SessionUses *counter_arg(lua_State *L, Game **g, int *player)
+/* The counter a function of game.uses belongs to: upvalue 2 (the session is upvalue 1). */
+static int counter_id(lua_State *L)
 {
-    Session *s = lgame_session(L);
-    *g = lgame_current(L);
-    *player = lgame_check_player(L, *g, 1);
-    return &s->uses[lua_tointeger(L, lua_upvalueindex(2))];
+    return (int)lua_tointeger(L, lua_upvalueindex(2));
 }
 
 static int l_left(lua_State *L)
 {
-    Game *g;
-    int player;
-    counter_arg(L, &g, &player);
-    lua_pushinteger(L, lgame_uses_left(lgame_session(L), g, (int)lua_tointeger(L, lua_upvalueindex(2)), player));
+    Game *g = lgame_current(L);
+    int player = lgame_check_player(L, g, 1);
+    lua_pushinteger(L, lgame_uses_left(lgame_session(L), g, counter_id(L), player));
     return 1;
 }
 
-/* One more in the counter at slots (turn, count) of `player`, restarted on a new turn. */
-static int add(lua_State *L, int turn, int count)
+/* One more in `player`'s bolts (or spent uses), restarted on a new turn. */
+static int add(lua_State *L, bool bolt)
 {
-    Game *g;
-    int player;
-    const SessionUses *u = counter_arg(L, &g, &player);
-    g = lgame_mutable(L, "uses");
+    const SessionUses *u = &lgame_session(L)->uses[counter_id(L)];
+    int player = lgame_check_player(L, lgame_current(L), 1);
+    Game *g = lgame_mutable(L, "uses");
     int32_t *st = g->state + player * u->stride;
+    int turn = bolt ? u->bolts_turn : u->spent_turn, count = bolt ? u->bolts_count : u->spent_count;
     if (st[turn] != g->turn) {
         st[turn] = g->turn;
         st[count] = 0;
@@ -66,17 +62,8 @@ static int add(lua_State *L, int turn, int count)
     return 0;
 }
 
-static int l_spend(lua_State *L)
-{
-    const SessionUses *u = &lgame_session(L)->uses[lua_tointeger(L, lua_upvalueindex(2))];
-    return add(L, u->spent_turn, u->spent_count);
-}
-
-static int l_bolt(lua_State *L)
-{
-    const SessionUses *u = &lgame_session(L)->uses[lua_tointeger(L, lua_upvalueindex(2))];
-    return add(L, u->bolts_turn, u->bolts_count);
-}
+static int l_spend(lua_State *L) { return add(L, false); }
+static int l_bolt(lua_State *L) { return add(L, true); }
 
 /* Calls game.<name> (a function of LGAME_STATE_FUNCS) on the value on top, replacing it with the result. */
 static void call_state_function(lua_State *L, const char *name)
