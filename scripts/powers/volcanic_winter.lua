@@ -28,13 +28,6 @@ local function thawed_land()
   return out
 end
 
-local function all_land_frozen()
-  for _, at in ipairs(game.land()) do
-    if not game.cell_marked(at.q, at.r, FROZEN) then return false end
-  end
-  return true
-end
-
 -- A winter starts (or gains a spawn point) only while no other end sequence runs.
 local function may_start()
   local e = game.end_triggered()
@@ -63,7 +56,7 @@ end, 0, NAME)
 -- Each turn's end, the winter spreads one ring; once all land is frozen the finale begins.
 on("turn_end", function()
   for _, at in ipairs(game.mark_border(FROZEN)) do game.mark_cell(at.q, at.r, FROZEN, true) end
-  if all_land_frozen() then S.stage = 2 end
+  if #thawed_land() == 0 then S.stage = 2 end
 end, 0, { card = NAME, state = { S, stage = 1 } })
 
 on("turn_start", function(ev)
