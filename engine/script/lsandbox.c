@@ -184,7 +184,7 @@ void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (ptr == NULL)
         osize = 0;
     if (nsize == 0) {
-        free(ptr);
+        sb_pool_free(&s->pool, ptr, osize);
         s->mem_used -= osize;
         return NULL;
     }
@@ -199,7 +199,7 @@ void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         if (!charge_alloc(s, nsize - osize))
             return refuse(s, SB_OOM_MEMORY);
     }
-    void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);   /* malloc: a shorter path for new objects */
+    void *p = sb_pool_resize(&s->pool, ptr, osize, nsize);
     if (p == NULL)
         return refuse(s, SB_OOM_MEMORY);
     s->mem_used = s->mem_used - osize + nsize;

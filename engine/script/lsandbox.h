@@ -42,6 +42,26 @@ enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME };
 /* Registry key of the base table every environment reads through. */
 #define SB_BASE_KEY "vq.sandbox.base"
 
+/* Small blocks for the allocator (lsb_pool.c): a free list per size class of
+ * SB_POOL_GRAIN bytes up to SB_POOL_MAX, refilled from slabs kept until
+ * sb_pool_release. Sizes are the ones Lua passes to its allocator. */
+#define SB_POOL_GRAIN 16
+#define SB_POOL_MAX 256
+typedef struct SbPool {
+    void *free[SB_POOL_MAX / SB_POOL_GRAIN];
+    char *bump, *end;   /* unused rest of the newest slab */
+    void *slabs;        /* every slab, linked through its first word */
+} SbPool;
+
+/* A block of n bytes in place of block (of old bytes; NULL for a new one),
+ * its contents kept up to the smaller size; NULL when memory runs out (block
+ * is then left as it was). */
+void *sb_pool_resize(SbPool *p, void *block, size_t old, size_t n);
+/* Gives back a block of n bytes (block may be NULL). */
+void sb_pool_free(SbPool *p, void *block, size_t n);
+/* Frees every slab; the pool is empty and usable again. */
+void sb_pool_release(SbPool *p);
+
 struct Script {
     lua_State *L;
     lua_State *running;     /* thread now executing: L, or a coroutine being resumed */
@@ -49,6 +69,7 @@ struct Script {
     /* Memory: every byte goes through sb_alloc. */
     size_t mem_used;
     size_t mem_limit;
+    SbPool pool;
     size_t string_limit;
     size_t string_header;   /* bytes a string object takes beyond its characters + 1 */
     size_t last_string_size;/* size of the last string object allocated */

@@ -38,6 +38,7 @@ static Script *new_bare(const ScriptLimits *limits, char *err, size_t errlen)
         s->period = 1;
     s->L = lua_newstate(sb_alloc, s);
     if (!s->L) {
+        sb_pool_release(&s->pool);
         free(s);
         set_err(err, errlen, "memory limit too small for the Lua state");
         return NULL;
@@ -91,6 +92,7 @@ void script_free(Script *s)
         return;
     if (s->L)
         lua_close(s->L);
+    sb_pool_release(&s->pool);
     levents_free(s->events);
     free(s);
 }
