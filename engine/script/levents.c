@@ -561,6 +561,14 @@ static void gate_info(Script *s, ScriptGateInfo *gi)
         s->gate_fn(s->gate_ud, gi);
 }
 
+int script_wants_with_cards(const Script *s, int event_index, uint64_t cards_in_play)
+{
+    const EventSlot *sl = &s->events->slot[event_index];
+    if (sl->wants_always || (cards_in_play & sl->wants_cards))
+        return 1;
+    return sl->wants_complex ? -1 : 0;
+}
+
 int script_wants(Script *s, int event_index)
 {
     struct ScriptEvents *e = s->events;

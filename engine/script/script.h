@@ -162,6 +162,10 @@ typedef int (*ScriptCardFn)(void *ud, const char *name);
 void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud);
 /* Whether some handler of the event would run now. */
 int script_wants(Script *s, int event_index);
+/* script_wants answered from the cards in play alone, without asking the gate
+ * function: 1 or 0, or -1 when the answer depends on more (a variant, player
+ * count or state gate), for script_wants to give. */
+int script_wants_with_cards(const Script *s, int event_index, uint64_t cards_in_play);
 
 /* The defs must outlive the Script. Fails (-1) on a second call, a duplicate
  * or empty name. */

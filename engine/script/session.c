@@ -102,6 +102,9 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
 static int listens_hook(void *ud, const Game *g, int id)
 {
     Session *s = ud;
+    int quick = script_wants_with_cards(s->script, id, g->cards_in_play);
+    if (quick >= 0)
+        return quick;
     Game *outer = s->current;
     s->current = (Game *)g;
     int wants = script_wants(s->script, id);
