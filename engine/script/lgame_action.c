@@ -91,7 +91,6 @@ static int l_action(lua_State *L)
     a->chunk = lgame_caller_chunk(L);
     static const char *const KEPT[] = { "offers", "perform", "label", NULL };
     a->ref = lgame_keep_declaration(L, 1, KEPT);
-    s->actions_at |= a->at;
     s->action_count++;
     return 0;
 }
@@ -107,6 +106,18 @@ int lgame_resolve_actions(Session *s, char *err, int errlen)
                      a->name, a->card_name);
             return -1;
         }
+    }
+    s->cardless_actions_at = 0;
+    memset(s->action_cards_at, 0, sizeof s->action_cards_at);
+    for (int i = 0; i < s->action_count; i++) {
+        const SessionAction *a = &s->actions[i];
+        for (int kind = 0; kind < DK_COUNT; kind++)
+            if ((a->at >> kind) & 1) {
+                if (a->card >= 0)
+                    s->action_cards_at[kind] |= (uint64_t)1 << a->card;
+                else
+                    s->cardless_actions_at |= 1u << kind;
+            }
     }
     for (int i = 0; i < s->uses_count; i++) {
         SessionUses *u = &s->uses[i];
@@ -187,8 +198,8 @@ static int add_offers(lua_State *L, const Game *g, int id, Option *out, int max)
 int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
 {
     int kind = g->pending.kind;
-    if (!((s->actions_at >> kind) & 1))
-        return 0;
+    if (!((s->cardless_actions_at >> kind) & 1) && !(g->cards_in_play & s->action_cards_at[kind]))
+        return 0;   /* no action at this kind, or only actions of cards not in play */
     lua_State *L = script_lua(s->script);
     Game *outer = s->current;
     int outer_ro = s->read_only;
