@@ -194,14 +194,19 @@ static void list_buys(const Game *g, Out *out)
     int tile_options = 0;
     if (buy_allowed(g)) {
         int mask = game_target_players(mg);
+        Cost class_cost[TILE_TRIO + 1];   /* asked once per tile class: every type of a class costs the same */
+        int class_asked = 0;
         if (m->buy_tiles)
             for (int t = 0; t < g->rules.tile_type_count; t++) {
                 const TileType *tt = &g->rules.tile_types[t];
                 if (tt->tile_class > TILE_TRIO || g->supply_tiles[t] == 0)
                     continue;
-                Cost cost = game_item_cost(mg, g->active, tt->tile_class == TILE_UNO ? COST_UNO
-                                                     : tt->tile_class == TILE_DUO ? COST_DUO : COST_TRIO);
-                int np = cost_payments(&cost, pl->resources, pays, 64);
+                if (!(class_asked >> tt->tile_class & 1)) {
+                    class_cost[tt->tile_class] = game_item_cost(mg, g->active, tt->tile_class == TILE_UNO ? COST_UNO
+                                                                  : tt->tile_class == TILE_DUO ? COST_DUO : COST_TRIO);
+                    class_asked |= 1 << tt->tile_class;
+                }
+                int np = cost_payments(&class_cost[tt->tile_class], pl->resources, pays, 64);
                 if (np == 0 || !placeable(g, t, mask))
                     continue;
                 for (int k = 0; k < np; k++)
