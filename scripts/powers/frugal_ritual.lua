@@ -3,26 +3,16 @@
 
 local NAME = "Frugal ritual"
 
--- What content/players.lua says (no reader gives it): a crater holds 3 critters.
-local CRATER_CAPACITY = 3
-
 local S = game.state{
   bolt_turn = game.per_player(0),   -- the turn a bolt was played in
-  buy_turn = 0,                     -- the turns whose buy and claim steps began
-  claim_turn = 0,
-  step = { turn = 0, hand = 0, forced = false },   -- the sacrifice step seen beginning
 }
 
--- Whether the player may still sacrifice a critter from hand this turn: one
--- in hand, room in the crater, and none sacrificed from hand yet. A forced
--- sacrifice (buy step straight to sacrifice step, the claim step skipped) was
--- one; in the step, a hand smaller than as it began means one was made. No
--- reader says it, so where the step was not seen beginning, only the hand and
--- the crater count.
+-- Whether the player, the active one, may still sacrifice a critter from
+-- hand this turn: one in hand, room in the crater, and none sacrificed from
+-- hand yet (a forced sacrifice, when no tile could be bought, was one).
 local function hand_sacrifice_left(player)
-  if game.hand(player) == 0 or game.crater(player) >= CRATER_CAPACITY then return false end
-  if S.step.turn ~= game.turn() then return true end
-  return not S.step.forced and game.hand(player) >= S.step.hand
+  return game.hand(player) > 0 and game.crater(player) < game.rule("crater_capacity") and
+         game.turn_state().sacrificed_hand == 0
 end
 
 -- Whether a bolt would lower this turn's price: not for a holder, who pays
@@ -51,14 +41,6 @@ on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
     ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true
   end
 end, 0, { card = NAME, when = { item = "sacrifice" } })
-
-on("phase", function() S.buy_turn = game.turn() end, 0, { card = NAME, when = { phase = "buy" } })
-on("phase", function() S.claim_turn = game.turn() end, 0, { card = NAME, when = { phase = "claim" } })
-on("phase", function(ev)
-  local turn = game.turn()
-  S.step.turn, S.step.hand = turn, game.hand(ev.player)
-  S.step.forced = S.buy_turn == turn and S.claim_turn ~= turn
-end, 0, { card = NAME, when = { phase = "sacrifice" } })
 
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
