@@ -2,24 +2,34 @@
 -- A third tile when the first two bought this turn went onto volcanic soil.
 
 local NAME = "Crafty critters"
-local purchases = require("purchases").new(NAME)
+local purchases = require("purchases")
 
--- What content/costs.lua asks (no reader gives prices): the cheapest purchase
--- is a Trio, 2 resources of any types; an island summoned for free, by a
--- player with at most 1 resource, takes 3 critters from the crater.
-local CHEAPEST, ISLAND_CRATER = 2, 3
+-- The fewest resources that pay a price: `any` of any types, `alike` of one
+-- type, or `each` of every type (dark, medium and light); 0 when it is free.
+local function fewest(price)
+  local n
+  for _, k in ipairs{ price.any, price.alike, 3 * price.each } do
+    if k > 0 and (not n or k < n) then n = k end
+  end
+  return n or 0
+end
 
 -- Whether the player could make one purchase more than the turn allows now:
--- the supply holds it and they can pay for it after the purchases left.
--- Where the count of purchases left is unknown, none are counted, so the bolt
--- is never hidden where it could act.
+-- the supply holds it and they can pay for it after the purchases left (the
+-- cheapest tile or volcano for each), or it is the one purchase and a free
+-- island (at most 1 resource, the crater's critters) could be summoned.
 local function purchase_to_spare(player)
-  local want = (purchases.left() or 0) + 1
+  local want = purchases.left() + 1
   local supply, have = game.supply(), game.resources(player)
   if supply.land + supply.volcanoes < want then return false end
+  local cheapest
+  for _, item in ipairs{ "uno", "duo", "trio", "volcano" } do
+    local n = fewest(game.price(player, item))
+    if not cheapest or n < cheapest then cheapest = n end
+  end
   local total = have.dark + have.medium + have.light
-  return total >= CHEAPEST * want or
-         (want == 1 and supply.land > 0 and game.crater(player) >= ISLAND_CRATER)
+  return total >= cheapest * want or
+         (want == 1 and supply.land > 0 and game.crater(player) >= game.rule("island_crater_critters"))
 end
 
 card {
@@ -41,6 +51,5 @@ end, 0, { card = NAME, holder = true, when = { bought = 2, soil = 2 } })
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then
     game.add_buys(1)
-    purchases.add(1)
   end
 end, 0, NAME)

@@ -2,24 +2,20 @@
 -- A summoned island may take a fourth tile.
 
 local NAME = "Island forger"
-local purchases = require("purchases").new(NAME)
-
--- What content/costs.lua asks (no reader gives prices): an island costs 7
--- resources of any types (nothing for a player with at most 1 resource) and
--- takes 3 critters from the crater; it has 3 tiles, so a fourth needs 4 land
--- tiles in the supply.
-local ISLAND_PRICE, ISLAND_CRATER, FOURTH = 7, 3, 4
+local purchases = require("purchases")
 
 -- Whether the player could summon an island this turn that a bolt would let
 -- take a fourth tile: not a holder (whose islands take it already), a
--- purchase left (where the count is known), the crater's critters, the
--- supply's tiles and the price.
+-- purchase left, the crater's critters, a tile more in the supply than an
+-- island takes, and its price (or at most 1 resource: the free island).
 local function island_to_forge(player)
   if game.holds(player, NAME) or purchases.left() == 0 then return false end
-  if game.supply().land < FOURTH or game.crater(player) < ISLAND_CRATER then return false end
+  if game.supply().land < game.rule("island_tiles") + 1 or
+     game.crater(player) < game.rule("island_crater_critters") then
+    return false
+  end
   local have = game.resources(player)
-  local total = have.dark + have.medium + have.light
-  return total >= ISLAND_PRICE or total <= 1
+  return have.dark + have.medium + have.light <= 1 or #game.payments(player, game.price(player, "island")) > 0
 end
 
 card {
