@@ -539,10 +539,26 @@ static int l_land(lua_State *L)
     return 1;
 }
 
-/* Ocean positions next to land, in board order: where the sea meets the land. */
+/* Whether nothing is on or bars an ocean position: no lava, no critter set
+ * aside there, no trait barring entry (the "free" filter of game.coast). */
+static bool ocean_free(const Game *g, int cell)
+{
+    if ((g->board.cells[cell].flags & CELL_LAVA) || cell_has_trait(g, cell, LT_NO_ENTER))
+        return false;
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++)
+            if (g->player[p].critters[i].place == AT_ASIDE && g->player[p].critters[i].cell == cell)
+                return false;
+    return true;
+}
+
+/* game.coast([filter]) -> ocean positions next to land, in board order: where
+ * the sea meets the land; with "free", only those ocean_free allows. */
 static int l_coast(lua_State *L)
 {
+    static const char *const FILTERS[] = { "all", "free", NULL };
     Game *g = lgame_current(L);
+    bool free_only = luaL_checkoption(L, 1, "all", FILTERS) == 1;
     const Board *b = &g->board;
     /* From the land outwards (a few dozen stacks, not every cell of the board
      * with its six neighbours), then read back in board order. */
@@ -555,13 +571,16 @@ static int l_coast(lua_State *L)
             if (nb == NO_CELL || board_is_land(b, nb) || coast[nb])
                 continue;
             coast[nb] = 1;
+            if (free_only && !ocean_free(g, nb))
+                continue;
+            coast[nb] = 2;
             n++;
             lo = nb < lo ? nb : lo;
             hi = nb > hi ? nb : hi;
         }
     lua_createtable(L, n, 0);
     for (int cell = lo, i = 0; cell <= hi; cell++)
-        if (coast[cell]) {
+        if (coast[cell] == 2) {
             lgame_push_place(L, cell);
             lua_rawseti(L, -2, ++i);
         }

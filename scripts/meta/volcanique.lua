@@ -522,8 +522,9 @@ function game.stack(q, r) end
 function game.stack_field(q, r, name) end
 ---@return Place[] land every land stack, in board order
 function game.land() end
+---@param filter? "all"|"free" "free": only positions without lava, without a critter set aside there and not barred to entering
 ---@return Place[] coast every ocean position next to land, in board order
-function game.coast() end
+function game.coast(filter) end
 ---Pure: works while loading too.
 ---@param q integer
 ---@param r integer

@@ -30,26 +30,11 @@ local function sea_critters(player)
 end
 
 -- Open spaces: ocean next to land, without lava, a sea critter or anything
--- that bars entering (a frozen space). With `first_only`, at most the first.
--- Listed at every claim step: each space is tested with game.stack_field,
--- not a whole stack table, and the places of game.coast() are returned as
--- they are.
+-- that bars entering (a frozen space): game.coast's "free" positions. With
+-- `first_only`, at most the first.
 local function open_spaces(first_only)
-  local swimming = {}
-  for p = 0, game.players() - 1 do
-    for _, c in ipairs(sea_critters(p)) do swimming[#swimming + 1] = c end
-  end
-  local out = {}
-  for _, at in ipairs(game.coast()) do
-    local taken = false
-    for _, c in ipairs(swimming) do
-      if places.same(c, at) then taken = true end
-    end
-    if not taken and not game.stack_field(at.q, at.r, "lava") and not game.stack_field(at.q, at.r, "no_enter") then
-      out[#out + 1] = at
-      if first_only then return out end
-    end
-  end
+  local out = game.coast("free")
+  if first_only and #out > 1 then return { out[1] } end
   return out
 end
 
