@@ -325,6 +325,7 @@ static int st_hold(Ctx *c, char **w, int n)
         return -1;
     g->options.hold[p] |= (uint64_t)1 << card;
     g->cards_in_play |= (uint64_t)1 << card;
+    setup_drop_held_cards(g);
     player_refresh_abilities(g, p);
     return 0;
 }

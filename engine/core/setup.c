@@ -132,6 +132,21 @@ static void deal_grid(Game *g)
     }
 }
 
+void setup_drop_held_cards(Game *g)
+{
+    uint64_t held = 0;
+    for (int p = 0; p < g->players; p++)
+        held |= g->options.hold[p];
+    for (int s = 0; s < g->rules.grid_slot_count; s++)
+        if (g->grid_card[s] != 255 && ((held >> g->grid_card[s]) & 1))
+            g->grid_card[s] = 255;
+    int kept = 0;
+    for (int i = 0; i < g->caldera_size; i++)
+        if (!((held >> g->caldera_deck[i]) & 1))
+            g->caldera_deck[kept++] = g->caldera_deck[i];
+    g->caldera_size = kept;
+}
+
 int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,
               const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
 {
@@ -162,6 +177,7 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
     g->players = opts->players;
     fill_supply(g);
     deal_grid(g);
+    setup_drop_held_cards(g);
     for (int p = 0; p < MAX_PLAYERS; p++)
         for (int i = 0; i < MAX_CRITTERS; i++)
             g->player[p].critters[i].place =

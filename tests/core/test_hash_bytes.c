@@ -282,7 +282,7 @@ static int marks_and_state(const Game *g)
         state += g->state[i] != 0;
     return cells > 0 && critters > 0 && state > 0 && g->turn > 8;
 }
-static int question_and_flow(const Game *g) { return g->ask_len > 0 && g->flow_count > 0 && g->choice_len > 1 && g->lava_count > 0; }
+static int question_and_flow(const Game *g) { return g->ask_len > 0 && g->flow_count > 0 && g->choice_len > 0 && g->lava_count > 0; }
 static int critters_queued(const Game *g) { return g->queue_len > 0; }
 static int island_on_lava(const Game *g) { return g->island_count > 0 && g->lava_count > 0; }
 

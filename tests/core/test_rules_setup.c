@@ -415,3 +415,39 @@ TEST(rule_setup_variation_2_every_player_places_a_critter_on_their_uno)
         th_fail(__FILE__, __LINE__, "%d of %d later Uno options leave no area for the Uno's critter "
                 "(first: %s joins a controlled biome)", lost, tried, first);
 }
+
+/* A power held from the start (a scenario's "hold", --hold) belongs to its
+ * holder alone (the rulebook has one card of each power): it is dealt neither
+ * to the power grid nor to the Caldera deck, and the rest of the deal is the
+ * one the same seed gives without it (its slot stays empty). */
+TEST(held_power_is_neither_on_the_grid_nor_in_the_caldera_deck)
+{
+    const Rules *r = fx_rules();
+    REQUIRE(r->power_card_count > 0);
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        static Game plain, held;
+        start(&plain, 3, 1, seed);
+        int card = (int)(seed % (uint64_t)r->power_card_count);
+        GameOptions o = plain.options;
+        o.hold[1] = (uint64_t)1 << card;
+        char err[200];
+        REQUIRE(game_init(&held, r, &o, seed, NULL, NULL, err, sizeof err) == 0);
+        for (int s = 0; s < r->grid_slot_count; s++) {
+            CHECK(held.grid_card[s] != card);
+            CHECK(held.grid_card[s] == (plain.grid_card[s] == card ? 255 : plain.grid_card[s]));
+            checked += plain.grid_card[s] == card;
+        }
+        int k = 0;
+        for (int i = 0; i < plain.caldera_size; i++) {
+            if (plain.caldera_deck[i] == card) {
+                checked++;
+                continue;
+            }
+            CHECK(k < held.caldera_size && held.caldera_deck[k] == plain.caldera_deck[i]);
+            k++;
+        }
+        CHECK_EQ(held.caldera_size, k);
+    }
+    CHECK_EQ(checked, 40);   /* every seed's held card was dealt somewhere without the hold */
+}

@@ -50,6 +50,11 @@ int flow_settle(Game *g, Option *o);
  * unlocks without a slot, then that the game starts ("game_start"); done
  * once set-up is over (setup.c), and by scenario_start. */
 void setup_announce_held_powers(Game *g);
+/* Takes the powers held from the start (GameOptions.hold) off the grid (their
+ * slots stay empty) and out of the Caldera deck: a held card is its holder's
+ * only. After the grid is dealt, so the deal draws the same numbers with and
+ * without held cards (setup.c; scenario.c after a "hold" line). */
+void setup_drop_held_cards(Game *g);
 void flow_begin_turn(Game *g);
 void flow_enter_buy(Game *g);
 void flow_enter_claim(Game *g);
