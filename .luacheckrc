@@ -36,7 +36,7 @@ stds.volcanique = {
       gain lose pay move_critter place_critter to_hand set_aside hit mark mark_cell remove_top
       rotate_top slide stack_tile erupt divert_lava add_lava add_moves add_buys trigger_end roll
       islands island_shifts shift_island island_splits split_island
-      critter_mark cell_mark end_reason state place per_player list question action uses
+      critter_mark cell_mark end_reason variant_rule state place per_player list question action uses
     ]]),
   },
 }

@@ -188,8 +188,9 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
             return -1;
         o->setup_variation = (uint8_t)v;
     } else {
-        if (strcmp(val, "symbiosis") && strcmp(val, "to_the_left")) {
-            fprintf(stderr, "volcanique: --variant: expected symbiosis or to_the_left, got '%s'\n", val);
+        if (!rules_variant_name_ok(val)) {   /* whether the rules declare it: when the game starts */
+            fprintf(stderr, "volcanique: --variant: expected a variant's name (symbiosis, to_the_left, or one a "
+                            "mod declares), got '%s'\n", val);
             return -1;
         }
         snprintf(o->variant, sizeof o->variant, "%s", val);

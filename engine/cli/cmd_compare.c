@@ -76,9 +76,9 @@ static int parse_side(const char *flag, const char *spec, Side *s, SimConfig *c)
         const char *v = eq + 1;
         uint64_t n;
         if (strcmp(tok, "variant") == 0) {
-            if (strcmp(v, "symbiosis") && strcmp(v, "to_the_left")) {
-                fprintf(stderr, "volcanique compare: %s: variant must be symbiosis or to_the_left, got '%s'\n",
-                        flag, v);
+            if (!rules_variant_name_ok(v)) {   /* whether the rules declare it: when the games start */
+                fprintf(stderr, "volcanique compare: %s: variant must be a variant's name (symbiosis, "
+                                "to_the_left, or one a mod declares), got '%s'\n", flag, v);
                 return -1;
             }
             snprintf(c->options.variant, sizeof c->options.variant, "%s", v);

@@ -134,15 +134,44 @@ int game_emit(Game *g, GameEvent *ev)
     return 0;
 }
 
+/* The players whose critters the active player's tiles and volcanoes may
+ * target under the game's variant (VariantRule), before the scripts' say. */
+static int variant_targets(const Game *g, int all)
+{
+    int v = g->options.variant[0] ? rules_variant_by_name(&g->rules, g->options.variant) : -1;
+    if (v < 0 || !g->rules.variants[v].restricts || g->players < g->rules.variants[v].min_players)
+        return all;
+    const VariantRule *vr = &g->rules.variants[v];
+    int me = g->active, most = -1, at_most = 0, over = 0;
+    for (int p = 0; p < g->players; p++) {
+        if (p == me)
+            continue;
+        int n = game_counted_land_critters(g, p);
+        if (n > most) {
+            most = n;
+            at_most = 1 << p;
+        } else if (n == most) {
+            at_most |= 1 << p;
+        }
+        if (n >= g->rules.targeting_threshold)
+            over |= 1 << p;
+    }
+    int mask = (vr->most_critters ? at_most : 0) | (vr->threshold ? over : 0);
+    if (vr->next_seat)
+        mask |= 1 << ((me + vr->next_seat) % g->players);
+    return mask;
+}
+
 int game_target_players(Game *g)
 {
     int all = (1 << g->players) - 1;
+    int variant = variant_targets(g, all);
     if (!game_listens(g, EV_TARGETS))
-        return all;
+        return variant;
     GameEvent ev;
     event_begin(&ev, EV_TARGETS);
     EV_SET(ev, TARGETS, player, g->active);
-    EV_SET(ev, TARGETS, players, all);
+    EV_SET(ev, TARGETS, players, variant);
     game_emit(g, &ev);
     return (int)EV_GET(ev, TARGETS, players) & all;
 }

@@ -30,7 +30,6 @@
 #define MAX_OPTIONS 8192
 #define MAX_QUEUE 24
 #define MAX_CALDERA 40
-#define VARIANT_LEN 24
 
 /* Where a critter is. An aside critter is out of play at a position a
  * script chose (game.set_aside): it controls, collects and scores nothing,
@@ -238,7 +237,7 @@ typedef struct GameParam {
 typedef struct GameOptions {
     uint8_t players;
     uint8_t setup_variation;   /* 1 or 2 */
-    char variant[VARIANT_LEN]; /* 3+ players: "symbiosis" or "to_the_left" */
+    char variant[VARIANT_LEN]; /* 3+ players: a declared variant (Rules.variants), "symbiosis" by default */
     uint64_t deal;             /* bit c: deal power card c to the grid before the shuffled rest
                                   (for tests and rule prototyping; 0 in normal play) */
     uint64_t hold[MAX_PLAYERS];/* bit c of hold[p]: seat p holds power card c from the start, as

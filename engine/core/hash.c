@@ -167,6 +167,23 @@ static void h_rules_cards(Fnv *f, const Rules *r)
     }
 }
 
+/* Rules section 'V': the variants and their targeting. */
+static void h_rules_variants(Fnv *f, const Rules *r)
+{
+    int nv = clamp(r->variant_count, MAX_VARIANTS);
+    h_u8(f, (unsigned)nv);
+    h_u8(f, r->default_variant);
+    for (int v = 0; v < nv; v++) {
+        const VariantRule *vr = &r->variants[v];
+        h_str(f, vr->name, VARIANT_LEN);
+        h_u8(f, vr->min_players);
+        h_u8(f, vr->most_critters);
+        h_u8(f, vr->next_seat);
+        h_u8(f, vr->threshold);
+        h_u8(f, vr->restricts);
+    }
+}
+
 uint64_t rules_hash(const Rules *r)
 {
     Fnv f = { FNV_OFFSET };
@@ -180,6 +197,8 @@ uint64_t rules_hash(const Rules *r)
     h_rules_grid(&f, r);
     h_tag(&f, 'P');
     h_rules_cards(&f, r);
+    h_tag(&f, 'V');
+    h_rules_variants(&f, r);
     return f.h;
 }
 

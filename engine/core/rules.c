@@ -282,6 +282,54 @@ int rules_add_end_reason(Rules *r, const char *name)
     return r->end_reason_count++;
 }
 
+/* ---- variants ---- */
+
+int rules_variant_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= VARIANT_LEN)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+            return 0;
+    return 1;
+}
+
+int rules_variant_by_name(const Rules *r, const char *name)
+{
+    for (int i = 0; i < r->variant_count; i++)
+        if (strcmp(r->variants[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int rules_add_variant(Rules *r, const VariantRule *v, int is_default, char *err, int errlen)
+{
+    if (!rules_variant_name_ok(v->name)) {
+        snprintf(err, (size_t)errlen, "variant '%s': a name is 1-%d characters of a-z, 0-9 and _", v->name,
+                 VARIANT_LEN - 1);
+        return -1;
+    }
+    if (rules_variant_by_name(r, v->name) >= 0) {
+        snprintf(err, (size_t)errlen, "variant '%s' is declared already", v->name);
+        return -1;
+    }
+    if (r->variant_count >= MAX_VARIANTS) {
+        snprintf(err, (size_t)errlen, "variant '%s': at most %d variants", v->name, MAX_VARIANTS);
+        return -1;
+    }
+    if (is_default && r->default_variant) {
+        snprintf(err, (size_t)errlen, "variant '%s': '%s' is the default already", v->name,
+                 r->variants[r->default_variant - 1].name);
+        return -1;
+    }
+    r->variants[r->variant_count] = *v;
+    r->variants[r->variant_count].restricts = v->most_critters || v->next_seat || v->threshold;
+    if (is_default)
+        r->default_variant = (uint8_t)(r->variant_count + 1);
+    return r->variant_count++;
+}
+
 void rules_base_end_reasons(Rules *r)
 {
     static const char *const BASE[END_REASON_BASE_COUNT] = { "none", "supply", "hand_empty", "stalled" };

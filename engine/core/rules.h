@@ -104,6 +104,21 @@ typedef struct MarkDef {
 enum { END_NONE, END_SUPPLY, END_HAND_EMPTY, END_STALLED, END_REASON_BASE_COUNT };
 #define END_REASON_LEN 24
 
+/* Variants of the 3-5 player game (rulebook: Symbiosis, To the Left, and a
+ * house's own), declared by scripts (game.variant_rule): which opponents' critters
+ * a tile or a volcano may target. Soil and uninhabited stacks are always fair
+ * game; the "targets" event may still narrow or widen the answer. */
+#define VARIANT_LEN 24
+#define MAX_VARIANTS 8
+typedef struct VariantRule {
+    char name[VARIANT_LEN];
+    uint8_t min_players;     /* applies from this many players on */
+    uint8_t most_critters;   /* the opponents with the most critters on land (all of them when tied) */
+    uint8_t next_seat;       /* N > 0: the player N seats on in turn order (1: the player on the left) */
+    uint8_t threshold;       /* any opponent with targeting_threshold or more critters on land */
+    uint8_t restricts;       /* any of the three above: otherwise every opponent is fair game */
+} VariantRule;
+
 /* What a turn of each mode allows; the end-game scripts choose the mode. */
 typedef enum TurnMode { MODE_NORMAL, MODE_FINAL, MODE_FINALE, MODE_COUNT } TurnMode;
 
@@ -145,6 +160,9 @@ typedef struct Rules {
     uint8_t critter_marks_with[CT_TRAIT_BITS];   /* derived: bit m set when mark m has trait 1 << t */
     uint8_t end_reason_count;
     char end_reasons[MAX_END_REASONS][END_REASON_LEN];   /* 0 "none", then END_* and scripts' */
+    uint8_t variant_count;
+    uint8_t default_variant;                     /* 1 + index of the 3-5 player default; 0: none */
+    VariantRule variants[MAX_VARIANTS];
     uint16_t state_used;                         /* slots handed out to game.state declarations */
     uint8_t state_places[STATE_SLOTS / 8];       /* bit per slot: holds a place */
     uint8_t state_init_count;                    /* slots that start non-zero, and their values */
@@ -168,6 +186,14 @@ int rules_add_end_reason(Rules *rules, const char *name);
 int rules_end_reason_by_name(const Rules *rules, const char *name);
 /* Fills the base game's end reasons (see EndReason in game.h). */
 void rules_base_end_reasons(Rules *rules);
+/* Declares a variant (is_default: the one a 3-5 player game without a named
+ * variant plays). Returns its index, or -1 with a message (full, duplicate or
+ * bad name, a second default). */
+int rules_add_variant(Rules *rules, const VariantRule *v, int is_default, char *err, int errlen);
+/* The index of the variant called name, or -1. */
+int rules_variant_by_name(const Rules *rules, const char *name);
+/* Whether name can name a variant: 1 to VARIANT_LEN-1 of a-z, 0-9 and _. */
+int rules_variant_name_ok(const char *name);
 /* Checks every field; returns 0 or -1 with a message naming the field. */
 int rules_validate(const Rules *rules, char *err, int errlen);
 int rules_tile_type_by_name(const Rules *rules, const char *name);

@@ -27,6 +27,7 @@ static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" 
 
 typedef struct Ctx {
     Game *g;
+    const Rules *rules;   /* what the game is built with (its variants, before game_init) */
     int line;
     char *err;
     int errlen;
@@ -477,8 +478,14 @@ static int game_line(Ctx *c, char **w, int n, void *ud)
     } else if (strcmp(w[0], "variant") == 0) {
         if (want(c, n, 2, 2, "variant NAME"))
             return -1;
-        if (strcmp(w[1], "symbiosis") != 0 && strcmp(w[1], "to_the_left") != 0)
-            return fail(c, "unknown variant '%s' (symbiosis or to_the_left)", w[1]);
+        const Rules *r = c->rules;
+        if (!rules_variant_name_ok(w[1]) || (r->variant_count > 0 && rules_variant_by_name(r, w[1]) < 0)) {
+            char known[MAX_VARIANTS * VARIANT_LEN] = "";
+            for (int v = 0; v < r->variant_count; v++)
+                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", v ? ", " : "",
+                         r->variants[v].name);
+            return fail(c, "unknown variant '%s' (%s)", w[1], known[0] ? known : "a-z, 0-9 and _");
+        }
         snprintf(o->variant, sizeof o->variant, "%s", w[1]);
     } else if (strcmp(w[0], "seed") == 0) {
         int v = 0;
@@ -610,6 +617,7 @@ static int build(Game *g, const Rules *rules, const char *text, const GameOption
         return -1;
     }
     c->g = g;
+    c->rules = rules;
     c->err = err;
     c->errlen = errlen;
     Start init;

@@ -147,6 +147,20 @@ void setup_drop_held_cards(Game *g)
     g->caldera_size = kept;
 }
 
+/* A named variant must be one the rules declare (rules without variants,
+ * content alone and no scripts, take any name as it is). */
+static int check_variant(const Rules *rules, const GameOptions *opts, char *err, int errlen)
+{
+    if (!opts->variant[0] || rules->variant_count == 0 || rules_variant_by_name(rules, opts->variant) >= 0)
+        return 0;
+    int n = snprintf(err, (size_t)errlen, "variant: the rules have no variant '%s' (they have:", opts->variant);
+    for (int v = 0; v < rules->variant_count && n > 0 && n < errlen; v++)
+        n += snprintf(err + n, (size_t)(errlen - n), "%s %s", v ? "," : "", rules->variants[v].name);
+    if (n > 0 && n < errlen)
+        snprintf(err + n, (size_t)(errlen - n), ")");
+    return -1;
+}
+
 int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,
               const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
 {
@@ -163,11 +177,14 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
     }
     if (game_params_check(opts, err, errlen))
         return -1;
+    if (check_variant(rules, opts, err, errlen))
+        return -1;
     memset(g, 0, sizeof *g);
     g->rules = *rules;
     g->options = *opts;
-    if (g->options.variant[0] == 0 && opts->players >= 3)
-        snprintf(g->options.variant, sizeof g->options.variant, "symbiosis");   /* the default */
+    if (g->options.variant[0] == 0 && opts->players >= 3 && rules->default_variant)   /* the rules' default */
+        snprintf(g->options.variant, sizeof g->options.variant, "%s",
+                 rules->variants[rules->default_variant - 1].name);
     g->seed = seed;
     g->hooks = hooks;
     g->hooks_ud = hooks_ud;

@@ -282,8 +282,8 @@ void levents_check_gate(lua_State *L, int idx)
     lua_settop(L, top);
     lua_getfield(L, idx, "variant");
     const char *variant = lua_tostring(L, -1);
-    if (!lua_isnil(L, -1) && (!variant || (strcmp(variant, "symbiosis") != 0 && strcmp(variant, "to_the_left") != 0)))
-        luaL_error(L, "on: the gate's variant is symbiosis or to_the_left, not '%s'", sb_tostring(L, -1));
+    if (!lua_isnil(L, -1) && (lua_type(L, -1) != LUA_TSTRING || !variant[0]))   /* declared? checked at freeze */
+        luaL_error(L, "on: the gate's variant is a variant's name (game.variant_rule), not '%s'", sb_tostring(L, -1));
     lua_getfield(L, idx, "min_players");
     lua_Integer players = luaL_optinteger(L, -1, 2);
     if (players < 2 || players > 5)
@@ -448,6 +448,11 @@ void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud)
     s->gate_ud = ud;
 }
 
+void script_set_variant_check(Script *s, ScriptVariantFn known)
+{
+    s->variant_fn = known;
+}
+
 /* ---- freeze ------------------------------------------------------------ */
 
 static int by_event_priority(const void *a, const void *b)
@@ -494,6 +499,11 @@ static int resolve_handlers(Script *s, char *err, size_t errlen)
             }
             h->card_bit = (uint64_t)1 << card;
             h->card = card;
+        }
+        if (h->gate_variant && s->variant_fn && !s->variant_fn(s->gate_ud, h->gate_variant)) {
+            snprintf(err, errlen, "%s: on('%s', ...): no variant is called '%s' (game.variant_rule declares them)",
+                     h->chunk, e->defs[h->event].name, h->gate_variant);
+            return -1;
         }
         e->h[k++] = *h;
     }

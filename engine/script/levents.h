@@ -15,9 +15,9 @@ void levents_free(struct ScriptEvents *ev);
 int levents_lua_on(lua_State *L);
 
 /* Raises unless the value at idx is a gate on() takes: nil, a card name, or
- * a table of only card, variant (symbiosis or to_the_left), min_players
- * (2..5), holder, when and state. Whether the card exists is checked once
- * every script has loaded. */
+ * a table of only card, variant (a name game.variant_rule declares), min_players
+ * (2..5), holder, when and state. Whether the card and the variant exist is
+ * checked once every script has loaded. */
 void levents_check_gate(lua_State *L, int idx);
 
 /* State gates, { state = { S, field = value or { values... } } }: S a table

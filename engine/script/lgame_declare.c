@@ -275,7 +275,55 @@ static int l_end_reason(lua_State *L)
     return 1;
 }
 
+/** game.variant_rule{ name, default, min_players, targets = { most_critters,
+ *  next_seat, threshold } } -> name: declares a variant of the game for 3 or
+ *  more players (VariantRule): which opponents' critters tiles and volcanoes
+ *  may target. */
+static int l_variant_rule(lua_State *L)
+{
+    static const char *const KNOWN[] = { "name", "default", "min_players", "targets", NULL };
+    static const char *const TARGETS[] = { "most_critters", "next_seat", "threshold", NULL };
+    lgame_check_loading(L, "game.variant_rule");
+    luaL_checktype(L, 1, LUA_TTABLE);
+    sb_check_keys(L, 1, "game.variant_rule", KNOWN);
+    VariantRule v;
+    memset(&v, 0, sizeof v);
+    lua_getfield(L, 1, "name");
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return luaL_error(L, "game.variant_rule: 'name' must be a string");
+    snprintf(v.name, sizeof v.name, "%s", lua_tostring(L, -1));
+    lua_getfield(L, 1, "min_players");
+    lua_Integer players = luaL_optinteger(L, -1, 3);
+    if (players < MIN_PLAYERS || players > MAX_PLAYERS)
+        return luaL_error(L, "game.variant_rule: 'min_players' is %d..%d, not %d", MIN_PLAYERS, MAX_PLAYERS,
+                          (int)players);
+    v.min_players = (uint8_t)players;
+    lua_getfield(L, 1, "default");
+    int is_default = lua_toboolean(L, -1);
+    if (lua_getfield(L, 1, "targets") != LUA_TNIL) {
+        luaL_checktype(L, -1, LUA_TTABLE);
+        int t = lua_gettop(L);
+        sb_check_keys(L, t, "game.variant_rule: targets", TARGETS);
+        lua_getfield(L, t, "most_critters");
+        v.most_critters = (uint8_t)lua_toboolean(L, -1);
+        lua_getfield(L, t, "threshold");
+        v.threshold = (uint8_t)lua_toboolean(L, -1);
+        lua_getfield(L, t, "next_seat");
+        lua_Integer seat = luaL_optinteger(L, -1, 0);
+        if (seat < 0 || seat >= MAX_PLAYERS)
+            return luaL_error(L, "game.variant_rule: 'targets.next_seat' is 0..%d, not %d", MAX_PLAYERS - 1,
+                              (int)seat);
+        v.next_seat = (uint8_t)seat;
+    }
+    char err[160];
+    if (rules_add_variant(&lgame_session(L)->rules, &v, is_default, err, sizeof err) < 0)
+        return luaL_error(L, "game.variant_rule: %s", err);
+    lua_pushstring(L, v.name);
+    return 1;
+}
+
 const luaL_Reg LGAME_DECLARE_FUNCS[] = {
+    { "variant_rule", l_variant_rule },
     { "critter_mark", l_critter_mark },
     { "cell_mark", l_cell_mark },
     { "end_reason", l_end_reason },

@@ -98,6 +98,7 @@ struct Script {
     int chunks_loaded;      /* once >0, no more globals may be added */
     ScriptGateFn gate_fn;   /* what gated handlers are checked against (script_set_gate) */
     ScriptCardFn card_fn;   /* resolves card gates at freeze */
+    ScriptVariantFn variant_fn;   /* checks variant gates at freeze (script_set_variant_check) */
     void        *gate_ud;
     int (*state_slot_fn)(lua_State *L, int idx, const char *field);   /* levents_set_state_slots */
     struct ScriptEvents *events;   /* NULL in a data-only state */

@@ -160,6 +160,10 @@ typedef int (*ScriptCardFn)(void *ud, const char *name);
  * C: gated handlers nobody needs cost no Lua call, and an event none of whose
  * handlers would run builds nothing. */
 void script_set_gate(Script *s, ScriptGateFn gate, ScriptCardFn card, void *ud);
+/* Whether a variant of that name is declared (nonzero) or not; given the ud of
+ * script_set_gate. A handler gated by an undeclared variant fails the freeze. */
+typedef int (*ScriptVariantFn)(void *ud, const char *name);
+void script_set_variant_check(Script *s, ScriptVariantFn known);
 /* Whether some handler of the event would run now. */
 int script_wants(Script *s, int event_index);
 /* script_wants answered from the cards in play alone, without asking the gate

@@ -131,6 +131,11 @@ static void gate_hook(void *ud, ScriptGateInfo *out)
     out->state = g->state;
 }
 
+static int variant_hook(void *ud, const char *name)
+{
+    return rules_variant_by_name(&((Session *)ud)->rules, name) >= 0;
+}
+
 static int card_hook(void *ud, const char *name)
 {
     Session *s = ud;
@@ -328,6 +333,7 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
         return -1;
     script_set_random(s->script, random_below, s);
     script_set_gate(s->script, gate_hook, card_hook, s);
+    script_set_variant_check(s->script, variant_hook);
     if (script_declare_events(s->script, s->event_defs, EV_COUNT) != 0) {
         snprintf(err, (size_t)errlen, "cannot declare the event catalogue");
         session_close(s);

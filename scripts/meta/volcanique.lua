@@ -740,6 +740,22 @@ function game.critter_mark(spec) end
 ---@param spec CellMarkSpec
 ---@return string name
 function game.cell_mark(spec) end
+---@class VariantTargets
+---@field most_critters? boolean the opponents with the most critters on land (all of them when tied)
+---@field next_seat? integer N: the player N seats on in turn order (1: the player on the left)
+---@field threshold? boolean any opponent with game.targeting_threshold() or more critters on land
+
+---@class VariantRuleSpec
+---@field name string a-z, 0-9 and _
+---@field default? boolean the variant of a 3-5 player game that names none (one at most)
+---@field min_players? integer from this many players on (default 3)
+---@field targets? VariantTargets whose critters make a stack a target (none given: every opponent's)
+
+---While loading: declares a variant of the game and how it restricts targeting.
+---@param spec VariantRuleSpec
+---@return string name
+function game.variant_rule(spec) end
+
 ---While loading: registers a reason the game may end for.
 ---@param name string a-z, 0-9 and _
 ---@return string name

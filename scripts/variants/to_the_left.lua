@@ -3,11 +3,8 @@
 -- order), or of any opponent with `targeting_threshold` (5) or more critters on
 -- land. Soil and uninhabited stacks are always fair game.
 
-on("targets", function(ev)
-  local me, players, threshold = ev.player, game.players(), game.targeting_threshold()
-  local mask = 1 << ((me + 1) % players)
-  for p = 0, players - 1 do
-    if p ~= me and game.critters_on_land(p) >= threshold then mask = mask | (1 << p) end
-  end
-  ev.players = mask
-end, 0, { variant = "to_the_left", min_players = 3 })
+game.variant_rule{
+  name = "to_the_left",
+  min_players = 3,
+  targets = { next_seat = 1, threshold = true },
+}

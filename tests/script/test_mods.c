@@ -12,6 +12,7 @@
 #include "harness_game.h"
 #include "invariants.h"
 #include "mods.h"
+#include "query.h"
 #include "save.h"
 #include "session.h"
 
@@ -402,7 +403,8 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\non('game_start', print, 0, { card = 'Probe', holder = true })\n",
           "on: the gate's holder needs an event with a player; 'game_start' has none" },
         { "on('turn_start', print, 0, { variant = 'to_the_right' })\n",
-          "mods/m/mod.lua:1: on: the gate's variant is symbiosis or to_the_left, not 'to_the_right'" },
+          "mods/m/mod.lua: on('turn_start', ...): no variant is called 'to_the_right' (game.variant_rule declares "
+          "them)" },
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
         { "on('turn_start', print, 0, { state = 1 })\n",
           "mods/m/mod.lua:1: on: the gate's state is { S, field = value, ... }" },
@@ -431,6 +433,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
     char root[64], err[512] = "";
     make_root(root, sizeof root);
     put(root, "m", "mod.lua",
+        "game.variant_rule{ name = 'symbiosis', default = true, targets = { most_critters = true } }\n"
         "on('targets', print, 0, { variant = 'symbiosis', min_players = 3 })\n"
         "on('phase', print, 0, { when = { phase = 'buy', player = 1 } })\n"
         "manifest = { name = 'm', version = '1' }\n");
@@ -1044,6 +1047,37 @@ TEST(mods_attack_eruption_from_the_handlers_of_an_eruption)
             }
         }
     }
+    session_close(&s);
+    remove_root(root);
+}
+
+/* A house variant is a mod: game.variant_rule declares it, games and gates
+ * name it, the engine applies its targeting as data, and a "targets" handler
+ * gated by it starts from that answer. */
+TEST(mods_declare_a_variant_that_games_and_gates_name)
+{
+    char root[64], err[512] = "";
+    make_root(root, sizeof root);
+    put(root, "right", "mod.lua",
+        "game.variant_rule{ name = 'to_the_right', targets = { next_seat = 2 } }\n"
+        "on('targets', function(ev) ev.players = ev.players | 2 end, 0, { variant = 'to_the_right' })\n"
+        "manifest = { name = 'right', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "right", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    GameOptions go = { .players = 3, .setup_variation = 1, .variant = "to_the_right" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    Game *g = &s.game;
+    CHECK_EQ(game_target_players(g), (1 << ((g->active + 2) % 3)) | 2);
+    go.players = 2;   /* the variant's min_players (3 by default): every player */
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    CHECK_EQ(game_target_players(&s.game), 3 | 2);
+    snprintf(go.variant, sizeof go.variant, "to_the_left");   /* not declared in this root */
+    go.players = 3;
+    CHECK(session_new_game(&s, &go, 5, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "no variant 'to_the_left' (they have: to_the_right)");
     session_close(&s);
     remove_root(root);
 }
