@@ -102,13 +102,17 @@ mutate 'End game: every other player has one final turn' \
     'S.final_left = game.players() - 1' \
     'S.final_left = game.players() - 2'
 mutate 'Symbiosis: five critters on land make a player fair game' \
+    engine/core/game.c \
+    'if (n >= g->rules.targeting_threshold)' \
+    'if (n > g->rules.targeting_threshold)'
+mutate 'Symbiosis: the opponents with the most critters on land' \
     scripts/variants/symbiosis.lua \
-    'if n >= threshold then over = over | (1 << p) end' \
-    'if n > threshold then over = over | (1 << p) end'
+    'targets = { most_critters = true, threshold = true },' \
+    'targets = { threshold = true },'
 mutate 'To the Left: the next player in turn order' \
     scripts/variants/to_the_left.lua \
-    'local mask = 1 << ((me + 1) % players)' \
-    'local mask = 1 << ((me + players - 1) % players)'
+    'targets = { next_seat = 1, threshold = true },' \
+    'targets = { next_seat = 2, threshold = true },'
 mutate 'Exalted sacrifices: each crater critter scores two' \
     scripts/powers/exalted_sacrifices.lua \
     'ev.bonus = ev.bonus + ev.sacrifices' \
