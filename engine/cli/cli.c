@@ -106,6 +106,7 @@ int cli_load(Session *s, const char *path)
     free(kept_scenario);
     kept_scenario = ls.meta.scenario ? strdup(ls.meta.scenario) : NULL;
     cli_scenario_text = kept_scenario;
+    snprintf(cli_seats_text, sizeof cli_seats_text, "%s", ls.meta.seats);
     mods_reset(&s->mods);
     action_log_free(&s->log);
     s->current = &s->game;
@@ -118,11 +119,14 @@ int cli_load(Session *s, const char *path)
     return 0;
 }
 
+char cli_seats_text[SAVE_SEATS_LEN];
+
 int cli_save(Session *s, const char *path)
 {
     static SaveMeta meta;
     session_save_meta(s, &meta);
     meta.scenario = (char *)cli_scenario_text;
+    snprintf(meta.seats, sizeof meta.seats, "%s", cli_seats_text);
     char err[512];
     if (save_write_file(path, &s->game, &s->log, &meta, err, sizeof err)) {
         fprintf(stderr, "volcanique: cannot write %s: %s\n", path, err);

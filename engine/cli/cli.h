@@ -72,6 +72,9 @@ int cli_start_game(Session *s, const GameOptions *o, uint64_t seed, const CliSce
 /* The scenario text of the game the command line started or loaded last (for
  * cli_save), or NULL. */
 extern const char *cli_scenario_text;
+/* Who plays each seat of that game, as --seats lists them (for cli_save; a
+ * loaded save's seats after cli_load), or "". */
+extern char cli_seats_text[SAVE_SEATS_LEN];
 
 /* --set NAME=V1,V2,...: parameters for the scripts (game.param). One value
  * sets the parameter; several make a sweep over that parameter. */

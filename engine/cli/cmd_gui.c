@@ -82,6 +82,7 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
     c->watched = NULL;   /* the mods may differ: the watch starts again */
     GameOptions o = { .players = (uint8_t)su->players, .setup_variation = (uint8_t)su->setup };
     snprintf(o.variant, sizeof o.variant, "%s", su->variant ? "to_the_left" : "symbiosis");
+    cli_play_note_seats(su->seat, su->players);
     if (cli_play_new(c->session, &o, su->seed, c->target.save_path, c->force || overwrite, err, errlen))
         return NULL;
     UiTableHooks hooks = cli_play_hooks(&c->target);

@@ -81,9 +81,32 @@ int cli_play_new(Session *s, const GameOptions *o, uint64_t seed, const char *sa
     return 0;
 }
 
-/* The seats of a loaded game: as given (their count must match), else a person then random bots. */
+void cli_play_note_seats(const UiSeat *seats, int count)
+{
+    cli_seats_text[0] = 0;
+    for (int p = 0; p < count; p++) {
+        char name[48];
+        size_t used = strlen(cli_seats_text);
+        snprintf(cli_seats_text + used, sizeof cli_seats_text - used, "%s%s", p ? "," : "",
+                 ui_seat_name(&seats[p], name, sizeof name));
+    }
+}
+
+/* The seats of a loaded game: as given (their count must match), else as the
+ * save records them, else a person then random bots. */
 static int loaded_seats(const char *cmd, CliPlayArgs *pa, int players)
 {
+    if (pa->seat_count == 0 && cli_seats_text[0]) {
+        UiSeat saved[MAX_PLAYERS];
+        int n = 0;
+        if (cli_seats(cmd, cli_seats_text, saved, &n) == 0 && n == players) {
+            memcpy(pa->seats, saved, sizeof saved);
+            pa->seat_count = n;
+            return 0;
+        }
+        fprintf(stderr, "volcanique %s: %s: its seats '%s' do not fit the game; a person, then random bots "
+                        "(give --seats)\n", cmd, pa->load_path, cli_seats_text);
+    }
     if (pa->seat_count == 0) {
         pa->seat_count = players;
         return 0;
@@ -117,6 +140,7 @@ int cli_play_open(const char *cmd, const CliArgs *a, CliPlayArgs *pa, Session *s
             session_close(s);
             return 2;
         }
+        cli_play_note_seats(pa->seats, pa->seat_count);
         return 0;
     }
     int seats = pa->seat_count ? pa->seat_count : 2;
@@ -134,6 +158,7 @@ int cli_play_open(const char *cmd, const CliArgs *a, CliPlayArgs *pa, Session *s
     }
     if (cli_open(s, a))
         return 1;
+    cli_play_note_seats(pa->seats, pa->seat_count);
     if (cli_play_new(s, &pa->options, pa->seed, pa->save_path, pa->force, err, sizeof err)) {
         fprintf(stderr, "volcanique %s: %s\n", cmd, err);
         session_close(s);

@@ -30,10 +30,15 @@ void cli_play_defaults(CliPlayArgs *pa);
  * message printed (exit status 2). */
 int cli_play_arg(const char *cmd, const CliArgs *a, int i, CliPlayArgs *pa, int *used);
 /* Checks the options together and opens the session and its game: --load
- * replays the save (its seats default to human, then random bots), else a
- * new game starts (refused when --save names an existing file, unless
- * --force). Returns 0, 1 (failure, message printed) or 2 (bad command line). */
+ * replays the save (its seats: --seats, else those the save records, else
+ * human then random bots), else a new game starts (refused when --save names
+ * an existing file, unless --force). Either way the seats are noted for the
+ * saves (cli_play_note_seats). Returns 0, 1 (failure, message printed) or 2
+ * (bad command line). */
 int cli_play_open(const char *cmd, const CliArgs *a, CliPlayArgs *pa, Session *s);
+/* Notes who plays the game's seats, as --seats lists them, for every save
+ * written after (cli_seats_text). */
+void cli_play_note_seats(const UiSeat *seats, int count);
 /* Starts a new game in the session (the window's start screen), with the
  * save guard of cli_play_open. Returns 0, or -1 with a message in err. */
 int cli_play_new(Session *s, const GameOptions *o, uint64_t seed, const char *save_path, bool force, char *err,

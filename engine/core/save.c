@@ -292,6 +292,8 @@ char *save_to_string(const Game *g, const ActionLog *log, const SaveMeta *meta)
     set(&bd, root, "options", options_json(&bd, &g->options));
     if (meta->scenario)   /* only for a game started from a scenario (scenario.h) */
         set(&bd, root, "scenario", json_string(meta->scenario));
+    if (meta->seats[0])
+        set(&bd, root, "seats", snapshot_string(meta->seats, sizeof meta->seats));
     provenance_json(&bd, root, meta);
 
     char seed[24];
@@ -723,6 +725,9 @@ static int parse_root(const json_t *root, LoadedSave *out, char *err, int errlen
         parse_actions(json_object_get(root, "actions"), &out->log, err, errlen) ||
         want(json_object_get(root, "snapshot"), JSON_OBJECT, "an object", "snapshot", err, errlen) ||
         want_hex64(json_object_get(root, "state_hash"), &out->state_hash, "state_hash", err, errlen))
+        return -1;
+    v = json_object_get(root, "seats");
+    if (v && want_str(v, out->meta.seats, sizeof out->meta.seats, "seats", err, errlen))
         return -1;
     v = json_object_get(root, "scenario");
     if (v) {

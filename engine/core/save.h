@@ -41,6 +41,7 @@
 #define SAVE_FORMAT "volcanique-save"
 #define SAVE_FORMAT_VERSION 1
 #define SAVE_MAX_MODS 16
+#define SAVE_SEATS_LEN 160
 #define SAVE_MAX_BYTES (64 << 20)  /* save_read_file refuses larger files, before reading */
 /* save_parse and save_read_file refuse a save whose parse would hold more
  * memory than this (about 400,000 actions; a real game has a few hundred). */
@@ -64,6 +65,8 @@ typedef struct SaveMeta {
     SaveMod mods[SAVE_MAX_MODS];
     int card_count;                  /* 0..MAX_POWER_CARDS; 0 writes no "cards" key */
     SaveCard cards[MAX_POWER_CARDS];
+    char seats[SAVE_SEATS_LEN];      /* who plays each seat, in the front ends' words ("human,mcts:200"),
+                                        or "": no "seats" key. The core keeps it as it is */
     char *scenario;                  /* the scenario text the game started from, or NULL (game_init).
                                         Writing: the caller's; in a LoadedSave: malloc'd, freed by
                                         loaded_save_free */

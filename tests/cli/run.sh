@@ -100,6 +100,11 @@ expect_status tui_game_saved_is_valid 0 $V replay "$tmp/t.json"
 expect_status tui_refuses_to_overwrite_a_save 1 $V tui --seats human,random --save "$tmp/t.json" </dev/null
 grep -q "already holds a game: continue it with --load" "$tmp/err" && ok || bad "tui_overwrite_refusal_says_how"
 expect_status tui_load_keeps_its_options 2 $V tui --load "$tmp/t.json" --players 3 </dev/null
+# A save keeps its seats: --load without --seats seats them again.
+rm -f "$tmp/seated.json"
+printf 'q\n' | $V tui --seats human,greedy --seed 3 --save "$tmp/seated.json" >/dev/null 2>&1
+printf 'q\n' | $V tui --load "$tmp/seated.json" > "$tmp/out" 2>&1
+grep -q "Seats: A=human B=greedy" "$tmp/out" && ok || bad "tui_load_seats_a_save_as_it_was ($(head -c 200 "$tmp/out"))"
 expect_status tui_refuses_an_unknown_seat 2 $V tui --seats human,clever </dev/null
 grep -q "greedy, mcts" "$tmp/err" && ok || bad "tui_seat_error_lists_the_bots"
 $V new "$tmp/other.json" --seed 9 >/dev/null

@@ -709,3 +709,30 @@ TEST(save_attack_huge_array_is_refused_within_bounded_memory)
     rmdir(dir);
     free(dir);
 }
+
+/* Who sat where travels with the game: a save records the seats the front
+ * end gives it (as --seats lists them) and gives them back; without them the
+ * save has no "seats" key, and a seats value that is not a short string is
+ * refused with its name. */
+TEST(save_keeps_the_seats_it_is_given)
+{
+    Fixture f;
+    REQUIRE(fixture(&f, 2, 16, 40) == 0);
+    SaveMeta m = test_meta();
+    snprintf(m.seats, sizeof m.seats, "human,mcts+:200");
+    char *text = save_to_string(f.g, &f.log, &m);
+    REQUIRE(text);
+    LoadedSave ls;
+    char err[256];
+    REQUIRE(save_parse(text, &ls, err, sizeof err) == 0);
+    CHECK(strcmp(ls.meta.seats, "human,mcts+:200") == 0);
+    loaded_save_free(&ls);
+    CHECK(strstr(f.text, "\"seats\"") == NULL);   /* the fixture's save, written without seats */
+    char *bad = strstr(text, "\"human,mcts+:200\"");
+    REQUIRE(bad);
+    memcpy(bad, "12345678901234567", 17);   /* a number where the string was */
+    CHECK(save_parse(text, &ls, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "seats");
+    free(text);
+    fixture_free(&f);
+}
