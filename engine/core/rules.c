@@ -192,15 +192,22 @@ int rules_validate(const Rules *r, char *err, int errlen)
 
 /* ---- marks and end reasons ---- */
 
-static int valid_mark_name(const char *name)
+/* Whether name is 1 to len-1 characters of a-z, 0-9 and _ (the names scripts
+ * declare: marks, end reasons, variants). */
+static int valid_name(const char *name, size_t len)
 {
     size_t n = strlen(name);
-    if (n == 0 || n >= MARK_NAME_LEN)
+    if (n == 0 || n >= len)
         return 0;
     for (size_t i = 0; i < n; i++)
         if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
             return 0;
     return 1;
+}
+
+static int valid_mark_name(const char *name)
+{
+    return valid_name(name, MARK_NAME_LEN);
 }
 
 static int add_mark(MarkDef *defs, uint8_t *count, int max, const char *what, const char *name, int traits,
@@ -286,13 +293,7 @@ int rules_add_end_reason(Rules *r, const char *name)
 
 int rules_variant_name_ok(const char *name)
 {
-    size_t n = strlen(name);
-    if (n == 0 || n >= VARIANT_LEN)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
-            return 0;
-    return 1;
+    return valid_name(name, VARIANT_LEN);
 }
 
 int rules_variant_by_name(const Rules *r, const char *name)
