@@ -1,5 +1,6 @@
 /* Effects scripts cause (effects.h): every check comes before any change, so
- * a failing effect leaves the game as it was. The lava effects are in lava.c. */
+ * a failing effect leaves the game as it was, except one failing the checks
+ * it makes again after its own events. The lava effects are in lava.c. */
 #include "effects.h"
 
 #include <stdio.h>
@@ -18,6 +19,16 @@ int effect_window(const Game *g, char *err, int errlen)
         FAIL("not while the game is being set up");
     if (g->phase == PHASE_OVER)
         FAIL("the game is over");
+    return 0;
+}
+
+int effect_land_window(const Game *g, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen))
+        return -1;
+    if (g->erupting)
+        FAIL("not while a volcano erupts (from a handler of its blow or landing, after whose checks the land "
+             "under it may only be turned)");
     return 0;
 }
 
@@ -184,39 +195,69 @@ int effect_mark_cell(Game *g, int cell, int mark, bool on, char *err, int errlen
     return 0;
 }
 
-int effect_remove_top(Game *g, int cell, char *err, int errlen)
+/* What removing the top of `cell` needs, before and after its critters leave. */
+static int remove_top_check(const Game *g, int cell, char *err, int errlen)
 {
-    if (effect_window(g, err, errlen))
-        return -1;
     if (!valid_cell(cell) || g->board.cells[cell].height < 2)
         FAIL("only a stack of two or more tiles can lose its top tile");
     int cls = board_top_class(&g->board, &g->rules, cell);
     if (cls == TILE_VOLCANO || (g->board.cells[cell].flags & CELL_LAVA))
         FAIL("a volcano or lava cannot be removed");
+    return 0;
+}
+
+/* After the events of critters sent off `cell`: fails with `what`'s check,
+ * said to have been undone by those events' handlers. */
+static int recheck(int rc, char *err, int errlen)
+{
+    if (rc == 0)
+        return 0;
+    size_t used = strlen(err);
+    snprintf(err + used, (size_t)errlen > used ? (size_t)errlen - used : 0,
+             " (any more: a handler of the critters sent off the stack changed it)");
+    return -1;
+}
+
+int effect_remove_top(Game *g, int cell, char *err, int errlen)
+{
+    if (effect_land_window(g, err, errlen) || remove_top_check(g, cell, err, errlen))
+        return -1;
     int ids[16];
     int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
         game_critter_to_hand(g, ids[i], CAUSE_REMOVED);
+    if (recheck(remove_top_check(g, cell, err, errlen), err, errlen))
+        return -1;
     board_pop(&g->board, cell);
     g->contest_dirty = 1;
     game_land_changed(g, LAND_REMOVED, cell);
     return 0;
 }
 
-int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
+/* What turning the top of `cell` needs, before and after its critters leave. */
+static int rotate_top_check(const Game *g, int cell, char *err, int errlen)
 {
-    if (effect_window(g, err, errlen))
-        return -1;
     int cls = valid_cell(cell) ? board_top_class(&g->board, &g->rules, cell) : -1;
     if (cls < 0 || cls > TILE_TRIO)
         FAIL("only a land tile with biomes can be turned");
     if (g->board.cells[cell].flags & CELL_LAVA)
         FAIL("the tile is under lava");
+    return 0;
+}
+
+/* Turning is the one change to the land a volcano's landing handlers may make
+ * (the target is turned before the volcano lands): effect_window only. */
+int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
+{
+    if (effect_window(g, err, errlen) || rotate_top_check(g, cell, err, errlen))
+        return -1;
     int ids[16];
     int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++)
         if (!queue_has_critter(g, ids[i]))   /* one already told to leave goes its way */
             game_critter_to_hand(g, ids[i], CAUSE_TURNED);
+    if (recheck(rotate_top_check(g, cell, err, errlen), err, errlen))
+        return -1;
     board_turn_top(&g->board, cell, ((rotation % 6) + 6) % 6);   /* keeps the derived facing data true */
     g->contest_dirty = 1;
     return 0;
@@ -224,7 +265,7 @@ int effect_rotate_top(Game *g, int cell, int rotation, char *err, int errlen)
 
 int effect_slide(Game *g, int from, int to, char *err, int errlen)
 {
-    if (effect_window(g, err, errlen))
+    if (effect_land_window(g, err, errlen))
         return -1;
     if (!valid_cell(from) || !valid_cell(to) || hex_distance(board_hex(from), board_hex(to)) != 1)
         FAIL("a tile slides onto a neighbouring stack");
@@ -250,10 +291,10 @@ int effect_slide(Game *g, int from, int to, char *err, int errlen)
     return 0;
 }
 
-int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int errlen)
+/* What stacking a tile of `type` on `cell` needs, before and after a
+ * volcano sends the critters there off. */
+static int stack_tile_check(const Game *g, int cell, int type, char *err, int errlen)
 {
-    if (effect_window(g, err, errlen))
-        return -1;
     if (type < 0 || type >= g->rules.tile_type_count)
         FAIL("no tile type %d", type);
     int cls = g->rules.tile_types[type].tile_class;
@@ -267,11 +308,21 @@ int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int 
         FAIL("the supply has no %s tile left", g->rules.tile_types[type].name);
     if (g->board.tile_count >= MAX_BOARD_TILES)
         FAIL("the board has no room for another tile");
+    return 0;
+}
+
+int effect_stack_tile(Game *g, int cell, int type, int rotation, char *err, int errlen)
+{
+    if (effect_land_window(g, err, errlen) || stack_tile_check(g, cell, type, err, errlen))
+        return -1;
+    int cls = g->rules.tile_types[type].tile_class;
     if (cls == TILE_VOLCANO) {
         int ids[16];
         int n = game_critters_on_cell(g, cell, ids, 16);
         for (int i = 0; i < n; i++)
             game_critter_to_hand(g, ids[i], CAUSE_ERUPTION);
+        if (recheck(stack_tile_check(g, cell, type, err, errlen), err, errlen))
+            return -1;
         g->supply_volcanoes--;
     } else {
         queue_displaced(g, cell, DK_MIGRATE, CAUSE_COVERED);

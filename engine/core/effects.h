@@ -6,8 +6,15 @@
  *  - It checks its arguments and its window first and returns -1 with the
  *    reason in err, leaving the game exactly as it was; on success it returns
  *    0 (or the documented count).
+ *  - One that fires events before its change (critters sent off a stack
+ *    first) checks again after them, since their handlers may have changed
+ *    the game, and fails there if its change no longer fits, keeping what the
+ *    events did.
  *  - Its window: it may be used only in a started game that is not over
- *    (effect_window), and where stated, only at certain moments.
+ *    (effect_window); an effect that changes the land (a tile, lava, an
+ *    island) also not while a volcano's blow and landing are under way
+ *    (effect_land_window: their handlers may turn the target, nothing more),
+ *    and where stated, only at certain moments.
  *  - It changes state only inside a game_apply (handlers run there), so
  *    replays repeat it. */
 #ifndef VQ_EFFECTS_H
@@ -24,6 +31,9 @@ typedef struct HitOutcome {
 
 /* 0 in a started game that is not over, else -1 with a message. */
 int effect_window(const Game *g, char *err, int errlen);
+/* effect_window, and not from a handler of a volcano's blow or landing
+ * (Game.erupting): the land under it was checked before them. */
+int effect_land_window(const Game *g, char *err, int errlen);
 
 /* Resources from the supply (as much as it has); returns the amount gained. */
 int effect_gain(Game *g, int player, int biome, int amount);

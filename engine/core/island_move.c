@@ -201,6 +201,8 @@ int island_shift_reach(const Game *g, int cell, int dir, int steps)
 
 int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int errlen)
 {
+    if (effect_land_window(g, err, errlen))
+        return -1;
     if (cell < 0 || cell >= BOARD_CELLS || !board_is_land(&g->board, cell))
         FAIL("no island there");
     if (dir < 0 || dir >= HEX_DIRS || steps < 1 || steps > 2)
@@ -255,6 +257,8 @@ int island_split_size(const Game *g, int cell, int axis, int line, int dir)
 
 int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *err, int errlen)
 {
+    if (effect_land_window(g, err, errlen))
+        return -1;
     if (cell < 0 || cell >= BOARD_CELLS || !board_is_land(&g->board, cell))
         FAIL("no island there");
     if (axis < 0 || axis > 2 || dir < 0 || dir >= HEX_DIRS)

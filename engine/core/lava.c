@@ -173,12 +173,10 @@ void lava_activate_volcano(Game *g, int cell)
 
 /* ---- effects ---- */
 
-int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
+/* What a further eruption on `cell` needs, before its blow and landing and
+ * after them (their handlers may have turned the target: nothing else). */
+static int erupt_check(const Game *g, int cell, char *err, int errlen)
 {
-    if (effect_window(g, err, errlen))
-        return -1;
-    if (player < 0 || player >= g->players)
-        FAIL("no player %d", player);
     if (cell < 0 || cell >= BOARD_CELLS || !stack_takes_tile(g, cell))
         FAIL("a volcano needs a land stack without lava or a volcano on top");
     if (cell_has_trait(g, cell, LT_NO_BUILD))
@@ -187,14 +185,24 @@ int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
         FAIL("the supply has no volcano tile left");
     if (g->board.tile_count >= MAX_BOARD_TILES)
         FAIL("the board has no room for another tile");
-    if (g->erupting)
-        FAIL("not while a volcano erupts (from a handler of its blow or landing, after whose checks "
-             "a second eruption would stack a volcano the supply or the stack no longer has)");
-    int height = g->board.cells[cell].height;
+    return 0;
+}
+
+int effect_erupt(Game *g, int player, int cell, char *err, int errlen)
+{
+    if (effect_land_window(g, err, errlen))
+        return -1;
+    if (player < 0 || player >= g->players)
+        FAIL("no player %d", player);
+    if (erupt_check(g, cell, err, errlen))
+        return -1;
     g->erupting++;
     lava_volcano_wipe(g, cell);
     volcano_landing(g, player, cell);
     g->erupting--;
+    if (erupt_check(g, cell, err, errlen))
+        return -1;
+    int height = g->board.cells[cell].height;
     g->supply_volcanoes--;
     board_push(&g->board, cell, rules_tile_type_of_class(&g->rules, TILE_VOLCANO), 0);
     g->player[player].volcanoes++;
@@ -215,7 +223,7 @@ int effect_divert_lava(Game *g, int flow, int cell, char *err, int errlen)
 
 int effect_add_lava(Game *g, int cell, char *err, int errlen)
 {
-    if (effect_window(g, err, errlen))
+    if (effect_land_window(g, err, errlen))
         return -1;
     if (cell < 0 || cell >= BOARD_CELLS || !board_is_land(&g->board, cell))
         FAIL("lava is added only on land");

@@ -13,6 +13,7 @@
 #include "invariants.h"
 #include "mods.h"
 #include "query.h"
+#include "scenario.h"
 #include "save.h"
 #include "session.h"
 
@@ -1078,6 +1079,62 @@ TEST(mods_declare_a_variant_that_games_and_gates_name)
     go.players = 3;
     CHECK(session_new_game(&s, &go, 5, err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "no variant 'to_the_left' (they have: to_the_right)");
+    session_close(&s);
+    remove_root(root);
+}
+
+/* Volcano tiles in the supply and on the board. */
+static int volcano_tiles(const Game *g)
+{
+    int n = g->supply_volcanoes;
+    for (int i = 0; i < g->board.tile_count; i++)
+        n += g->rules.tile_types[g->board.tiles[i].type].tile_class == TILE_VOLCANO;
+    return n;
+}
+
+/* An effect that fires events before it changes the land checks its
+ * conditions again after them: here a handler of the critters' removal takes
+ * the supply's last volcano while game.stack_tile is putting a volcano on
+ * their stack. The stacking must fail (and the mod's call with it), not take
+ * a volcano the supply no longer has. */
+TEST(mods_cannot_empty_the_supply_under_an_effect_under_way)
+{
+    char root[64], err[512] = "";
+    make_root(root, sizeof root);
+    put(root, "grab", "mod.lua",
+        "game.action{ name = 'drop', at = 'move', offers = function() return { { q = 0, r = 0 } } end,\n"
+        "  label = function() return 'drop a volcano' end,\n"
+        "  perform = function() game.stack_tile(0, 0, 'volcano') end }\n"
+        "on('critter_removed', function(ev)\n"
+        "  if game.supply().volcanoes > 0 then game.stack_tile(2, 0, 'volcano') end\n"
+        "end)\n"
+        "manifest = { name = 'grab', version = '1' }\n");
+    static Session s;
+    int rc = open_with(&s, root, "grab", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    const char *text = "turn A move\ntile 0 0 uno_dark\ntile 1 0 uno_light\ntile 2 0 uno_medium\n"
+                       "critter A 0 0 dark\ncritter B 1 0 light\nsupply volcano 1\n"
+                       "unchecked\n";   /* the other volcanoes are nowhere: the count below is of these */
+    action_log_free(&s.log);
+    s.current = &s.game;
+    rc = scenario_start(&s.game, &s.rules, text, NULL, NULL, session_hooks(), &s, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    int before = volcano_tiles(&s.game);
+    Option o[MAX_OPTIONS];
+    int n = game_options(&s.game, o, MAX_OPTIONS), drop = -1;
+    for (int i = 0; i < n; i++)
+        if (o[i].verb == VERB_ACTION)
+            drop = i;
+    REQUIRE(drop >= 0);
+    s.quiet = 1;
+    REQUIRE(game_apply(&s.game, drop, err, sizeof err) == 0);
+    CHECK(s.game.supply_volcanoes <= 1);
+    CHECK_EQ(volcano_tiles(&s.game), before);   /* none made out of nothing */
+    CHECK(s.game.script_errors > 0);            /* the mod's call failed, loudly */
     session_close(&s);
     remove_root(root);
 }
