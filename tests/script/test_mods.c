@@ -73,6 +73,16 @@ static int open_with(Session *s, const char *root, const char *mods, char *err, 
     return rc;
 }
 
+/* open_with, which must succeed: otherwise the test fails, printing why. */
+static void open_required(Session *s, const char *root, const char *mods)
+{
+    char err[512] = "";
+    int rc = open_with(s, root, mods, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+}
+
 /* Each mod folds its digit into the first turn's moves: the order shows. */
 static void put_digit_mod(const char *root, const char *name, int digit, const char *depends)
 {
@@ -337,10 +347,7 @@ TEST(mods_attack_shared_game_tables_and_global_state)
         "on('turn_start', function(ev) assert(game.players() == 2 and string.upper('a') == 'A') end)\n"
         "return { name = 'honest', version = '1' }\n");
     static Session s;
-    int rc = open_with(&s, root, "vandal,honest", err, sizeof err);
-    if (rc)
-        fprintf(stderr, "    %s\n", err);
-    REQUIRE(rc == 0);
+    open_required(&s, root, "vandal,honest");
     GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
     play_to_turn(&s, 3);
@@ -702,10 +709,7 @@ TEST(mods_require_base_library_modules)
         "on('collect', function(ev) ev.cap = twice.of(4) end)\n"
         "return { name = 'doubler', version = '1' }\n");
     static Session s;
-    int rc = open_with(&s, root, "doubler", err, sizeof err);
-    if (rc)
-        fprintf(stderr, "    %s\n", err);
-    REQUIRE(rc == 0);
+    open_required(&s, root, "doubler");
     GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 2, err, sizeof err) == 0);
     play_to_turn(&s, 3);
@@ -781,10 +785,7 @@ TEST(mods_a_replacement_reuses_the_replaced_scripts_mark_names)
         "game.critter_mark{ name = 'colossal', stays = true }\n"
         "return { name = 'stout', version = '1' }\n");
     static Session s;
-    int rc = open_with(&s, root, "stout", err, sizeof err);
-    if (rc)
-        fprintf(stderr, "    %s\n", err);
-    REQUIRE(rc == 0);
+    open_required(&s, root, "stout");
     int found = 0;
     for (int m = 0; m < s.rules.critter_mark_count; m++)
         if (strcmp(s.rules.critter_marks[m].name, "colossal") == 0) {
@@ -1064,10 +1065,7 @@ TEST(mods_declare_a_variant_that_games_and_gates_name)
         "on('targets', function(ev) ev.players = ev.players | 2 end, 0, { variant = 'to_the_right' })\n"
         "manifest = { name = 'right', version = '1' }\n");
     static Session s;
-    int rc = open_with(&s, root, "right", err, sizeof err);
-    if (rc)
-        fprintf(stderr, "    %s\n", err);
-    REQUIRE(rc == 0);
+    open_required(&s, root, "right");
     GameOptions go = { .players = 3, .setup_variation = 1, .variant = "to_the_right" };
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
     Game *g = &s.game;
@@ -1110,16 +1108,13 @@ TEST(mods_cannot_empty_the_supply_under_an_effect_under_way)
         "end)\n"
         "manifest = { name = 'grab', version = '1' }\n");
     static Session s;
-    int rc = open_with(&s, root, "grab", err, sizeof err);
-    if (rc)
-        fprintf(stderr, "    %s\n", err);
-    REQUIRE(rc == 0);
+    open_required(&s, root, "grab");
     const char *text = "turn A move\ntile 0 0 uno_dark\ntile 1 0 uno_light\ntile 2 0 uno_medium\n"
                        "critter A 0 0 dark\ncritter B 1 0 light\nsupply volcano 1\n"
                        "unchecked\n";   /* the other volcanoes are nowhere: the count below is of these */
     action_log_free(&s.log);
     s.current = &s.game;
-    rc = scenario_start(&s.game, &s.rules, text, NULL, NULL, session_hooks(), &s, err, sizeof err);
+    int rc = scenario_start(&s.game, &s.rules, text, NULL, NULL, session_hooks(), &s, err, sizeof err);
     if (rc)
         fprintf(stderr, "    %s\n", err);
     REQUIRE(rc == 0);
