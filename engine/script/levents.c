@@ -571,12 +571,10 @@ static void gate_info(Script *s, ScriptGateInfo *gi)
         s->gate_fn(s->gate_ud, gi);
 }
 
-int script_wants_with_cards(const Script *s, int event_index, uint64_t cards_in_play)
+ScriptWantsSummary script_wants_summary(const Script *s, int event_index)
 {
     const EventSlot *sl = &s->events->slot[event_index];
-    if (sl->wants_always || (cards_in_play & sl->wants_cards))
-        return 1;
-    return sl->wants_complex ? -1 : 0;
+    return (ScriptWantsSummary){ sl->wants_always, sl->wants_complex, sl->wants_cards };
 }
 
 int script_wants(Script *s, int event_index)

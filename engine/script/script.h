@@ -166,10 +166,15 @@ typedef int (*ScriptVariantFn)(void *ud, const char *name);
 void script_set_variant_check(Script *s, ScriptVariantFn known);
 /* Whether some handler of the event would run now. */
 int script_wants(Script *s, int event_index);
-/* script_wants answered from the cards in play alone, without asking the gate
- * function: 1 or 0, or -1 when the answer depends on more (a variant, player
- * count or state gate), for script_wants to give. */
-int script_wants_with_cards(const Script *s, int event_index, uint64_t cards_in_play);
+/* What script_wants answers from the cards in play alone, per event, once
+ * the registry is frozen: some handler runs whatever the game (always), or
+ * whenever one of `cards` is in play; with `complex`, a handler with a
+ * variant, player-count or state gate may run besides (script_wants says). */
+typedef struct ScriptWantsSummary {
+    int always, complex;
+    uint64_t cards;
+} ScriptWantsSummary;
+ScriptWantsSummary script_wants_summary(const Script *s, int event_index);
 
 /* The defs must outlive the Script. Fails (-1) on a second call, a duplicate
  * or empty name. */

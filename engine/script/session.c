@@ -102,9 +102,10 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
 static int listens_hook(void *ud, const Game *g, int id)
 {
     Session *s = ud;
-    int quick = script_wants_with_cards(s->script, id, g->cards_in_play);
-    if (quick >= 0)
-        return quick;
+    if (((s->wants_always >> id) & 1) || (g->cards_in_play & s->wants_cards[id]))
+        return 1;
+    if (!((s->wants_complex >> id) & 1))
+        return 0;
     Game *outer = s->current;
     s->current = (Game *)g;
     int wants = script_wants(s->script, id);
@@ -305,9 +306,16 @@ static int finish_loading(Session *s, char *err, int errlen)
         snprintf(err, (size_t)errlen, "the rules with the scripts' cards: %s", verr);
         return -1;
     }
-    if (lgame_resolve_actions(s, err, errlen))
+    if (lgame_resolve_actions(s, err, errlen) || script_freeze(s->script, err, (size_t)errlen))
         return -1;
-    return script_freeze(s->script, err, (size_t)errlen);
+    s->wants_always = s->wants_complex = 0;
+    for (int e = 0; e < EV_COUNT; e++) {
+        ScriptWantsSummary w = script_wants_summary(s->script, e);
+        s->wants_always |= (uint32_t)(w.always != 0) << e;
+        s->wants_complex |= (uint32_t)(w.complex != 0) << e;
+        s->wants_cards[e] = w.cards;
+    }
+    return 0;
 }
 
 int session_open(Session *s, const char *root, char *err, int errlen)
