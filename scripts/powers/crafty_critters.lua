@@ -20,16 +20,18 @@ end
 -- island (at most 1 resource, the crater's critters) could be summoned.
 local function purchase_to_spare(player)
   local want = purchases.left() + 1
-  local supply, have = game.supply(), game.resources(player)
+  local supply = game.supply()
   if supply.land + supply.volcanoes < want then return false end
-  local cheapest
+  if want == 1 and supply.land > 0 and game.crater(player) >= game.rule("island_crater_critters") then
+    return true
+  end
+  local have = game.resources(player)
+  local total, cheapest = have.dark + have.medium + have.light, nil
   for _, item in ipairs{ "uno", "duo", "trio", "volcano" } do
     local n = fewest(game.price(player, item))
     if not cheapest or n < cheapest then cheapest = n end
   end
-  local total = have.dark + have.medium + have.light
-  return total >= cheapest * want or
-         (want == 1 and supply.land > 0 and game.crater(player) >= game.rule("island_crater_critters"))
+  return total >= cheapest * want
 end
 
 card {
