@@ -293,10 +293,10 @@ static int l_variant_rule(lua_State *L)
         return luaL_error(L, "game.variant_rule: 'name' must be a string");
     snprintf(v.name, sizeof v.name, "%s", lua_tostring(L, -1));
     lua_getfield(L, 1, "min_players");
-    lua_Integer players = luaL_optinteger(L, -1, 3);
+    lua_Integer players = lua_isnil(L, -1) ? 3 : lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
     if (players < MIN_PLAYERS || players > MAX_PLAYERS)
-        return luaL_error(L, "game.variant_rule: 'min_players' is %d..%d, not %d", MIN_PLAYERS, MAX_PLAYERS,
-                          (int)players);
+        return luaL_error(L, "game.variant_rule: 'min_players' is a whole number %d..%d, not %s", MIN_PLAYERS,
+                          MAX_PLAYERS, sb_tostring(L, -1));
     v.min_players = (uint8_t)players;
     lua_getfield(L, 1, "default");
     int is_default = lua_toboolean(L, -1);
@@ -309,10 +309,10 @@ static int l_variant_rule(lua_State *L)
         lua_getfield(L, t, "threshold");
         v.threshold = (uint8_t)lua_toboolean(L, -1);
         lua_getfield(L, t, "next_seat");
-        lua_Integer seat = luaL_optinteger(L, -1, 0);
+        lua_Integer seat = lua_isnil(L, -1) ? 0 : lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
         if (seat < 0 || seat >= MAX_PLAYERS)
-            return luaL_error(L, "game.variant_rule: 'targets.next_seat' is 0..%d, not %d", MAX_PLAYERS - 1,
-                              (int)seat);
+            return luaL_error(L, "game.variant_rule: 'targets.next_seat' is a whole number 0..%d, not %s",
+                              MAX_PLAYERS - 1, sb_tostring(L, -1));
         v.next_seat = (uint8_t)seat;
     }
     char err[160];
