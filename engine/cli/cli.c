@@ -202,7 +202,7 @@ int cli_game_option(const CliArgs *a, int i, GameOptions *o, uint64_t *seed, int
     return 0;
 }
 
-int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int *count)
+int cli_parse_seats(const char *list, UiSeat seats[MAX_PLAYERS], int *count, char *why, int whylen)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
@@ -212,21 +212,30 @@ int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int 
         bot_config_default(&seats[p].bot, BOT_RANDOM);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (*count >= MAX_PLAYERS) {
-            fprintf(stderr, "volcanique %s: --seats: at most %d seats\n", cmd, MAX_PLAYERS);
+            snprintf(why, (size_t)whylen, "at most %d seats", MAX_PLAYERS);
             return -1;
         }
         UiSeat *s = &seats[(*count)++];
         if (strcmp(tok, "human") == 0)
             s->human = 1;
         else if (strcmp(tok, "bot") != 0 && bot_parse(tok, &s->bot) != 0) {
-            fprintf(stderr, "volcanique %s: --seats: '%s' is not a seat: expected human, random (or bot), greedy, "
-                            "mcts, mcts:ITERATIONS or mcts:MSms (mcts+ likewise)\n", cmd, tok);
+            snprintf(why, (size_t)whylen, "'%s' is not a seat: expected human, random (or bot), greedy, mcts, "
+                     "mcts:ITERATIONS or mcts:MSms (mcts+ likewise)", tok);
             return -1;
         }
     }
     if (*count < MIN_PLAYERS) {
-        fprintf(stderr, "volcanique %s: --seats needs %d to %d seats\n", cmd, MIN_PLAYERS, MAX_PLAYERS);
+        snprintf(why, (size_t)whylen, "%d to %d seats are needed", MIN_PLAYERS, MAX_PLAYERS);
         return -1;
     }
     return 0;
+}
+
+int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int *count)
+{
+    char why[200];
+    if (cli_parse_seats(list, seats, count, why, sizeof why) == 0)
+        return 0;
+    fprintf(stderr, "volcanique %s: --seats: %s\n", cmd, why);
+    return -1;
 }

@@ -43,6 +43,8 @@ const char *cli_mods_list(void);
  * (or bot), greedy, mcts, mcts:ITERATIONS or mcts:MSms, mcts+ likewise (bot.h bot_parse).
  * Unlisted seats are random bots. Returns 0, or -1 with the message printed. */
 int cli_seats(const char *cmd, const char *list, UiSeat seats[MAX_PLAYERS], int *count);
+/* cli_seats without printing: -1 with the reason in why. */
+int cli_parse_seats(const char *list, UiSeat seats[MAX_PLAYERS], int *count, char *why, int whylen);
 
 /* The --deal list given on the command line, or NULL; the --hold lists by seat. */
 extern const char *cli_deal;

@@ -99,13 +99,16 @@ static int loaded_seats(const char *cmd, CliPlayArgs *pa, int players)
     if (pa->seat_count == 0 && cli_seats_text[0]) {
         UiSeat saved[MAX_PLAYERS];
         int n = 0;
-        if (cli_seats(cmd, cli_seats_text, saved, &n) == 0 && n == players) {
+        char why[200] = "";
+        if (cli_parse_seats(cli_seats_text, saved, &n, why, sizeof why) == 0 && n == players) {
             memcpy(pa->seats, saved, sizeof saved);
             pa->seat_count = n;
             return 0;
         }
-        fprintf(stderr, "volcanique %s: %s: its seats '%s' do not fit the game; a person, then random bots "
-                        "(give --seats)\n", cmd, pa->load_path, cli_seats_text);
+        if (!why[0])
+            snprintf(why, sizeof why, "%d seats for a %d-player game", n, players);
+        fprintf(stderr, "volcanique %s: %s: its seats '%s' do not fit (%s); a person, then random bots "
+                        "(give --seats)\n", cmd, pa->load_path, cli_seats_text, why);
     }
     if (pa->seat_count == 0) {
         pa->seat_count = players;
