@@ -111,8 +111,8 @@ mutate 'Symbiosis: the opponents with the most critters on land' \
     'targets = { threshold = true },'
 mutate 'To the Left: the next player in turn order' \
     scripts/variants/to_the_left.lua \
-    'targets = { next_seat = 1, threshold = true },' \
-    'targets = { next_seat = 2, threshold = true },'
+    'targets = { seat = 1, threshold = true },' \
+    'targets = { seat = -1, threshold = true },'
 mutate 'Exalted sacrifices: each crater critter scores two' \
     scripts/powers/exalted_sacrifices.lua \
     'ev.bonus = ev.bonus + ev.sacrifices' \

@@ -157,8 +157,8 @@ static int variant_targets(const Game *g, int all)
             over |= 1 << p;
     }
     int mask = (vr->most_critters ? at_most : 0) | (vr->threshold ? over : 0);
-    if (vr->next_seat)
-        mask |= 1 << ((me + vr->next_seat) % g->players);
+    if (vr->seat)
+        mask |= 1 << (((me + vr->seat) % g->players + g->players) % g->players);
     return mask;
 }
 

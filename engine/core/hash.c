@@ -178,7 +178,7 @@ static void h_rules_variants(Fnv *f, const Rules *r)
         h_str(f, vr->name, VARIANT_LEN);
         h_u8(f, vr->min_players);
         h_u8(f, vr->most_critters);
-        h_u8(f, vr->next_seat);
+        h_u8(f, (uint8_t)vr->seat);
         h_u8(f, vr->threshold);
         h_u8(f, vr->restricts);
     }

@@ -325,7 +325,7 @@ int rules_add_variant(Rules *r, const VariantRule *v, int is_default, char *err,
         return -1;
     }
     r->variants[r->variant_count] = *v;
-    r->variants[r->variant_count].restricts = v->most_critters || v->next_seat || v->threshold;
+    r->variants[r->variant_count].restricts = v->most_critters || v->seat || v->threshold;
     if (is_default)
         r->default_variant = (uint8_t)(r->variant_count + 1);
     return r->variant_count++;

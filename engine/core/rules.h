@@ -114,7 +114,7 @@ typedef struct VariantRule {
     char name[VARIANT_LEN];
     uint8_t min_players;     /* applies from this many players on */
     uint8_t most_critters;   /* the opponents with the most critters on land (all of them when tied) */
-    uint8_t next_seat;       /* N > 0: the player N seats on in turn order (1: the player on the left) */
+    int8_t seat;             /* N != 0: the player N seats on in turn order (1: on the left; -1: on the right) */
     uint8_t threshold;       /* any opponent with targeting_threshold or more critters on land */
     uint8_t restricts;       /* any of the three above: otherwise every opponent is fair game */
 } VariantRule;

@@ -276,13 +276,13 @@ static int l_end_reason(lua_State *L)
 }
 
 /** game.variant_rule{ name, default, min_players, targets = { most_critters,
- *  next_seat, threshold } } -> name: declares a variant of the game for 3 or
+ *  seat, threshold } } -> name: declares a variant of the game for 3 or
  *  more players (VariantRule): which opponents' critters tiles and volcanoes
  *  may target. */
 static int l_variant_rule(lua_State *L)
 {
     static const char *const KNOWN[] = { "name", "default", "min_players", "targets", NULL };
-    static const char *const TARGETS[] = { "most_critters", "next_seat", "threshold", NULL };
+    static const char *const TARGETS[] = { "most_critters", "seat", "threshold", NULL };
     lgame_check_loading(L, "game.variant_rule");
     luaL_checktype(L, 1, LUA_TTABLE);
     sb_check_keys(L, 1, "game.variant_rule", KNOWN);
@@ -308,12 +308,12 @@ static int l_variant_rule(lua_State *L)
         v.most_critters = (uint8_t)lua_toboolean(L, -1);
         lua_getfield(L, t, "threshold");
         v.threshold = (uint8_t)lua_toboolean(L, -1);
-        lua_getfield(L, t, "next_seat");
-        lua_Integer seat = lua_isnil(L, -1) ? 0 : lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
-        if (seat < 0 || seat >= MAX_PLAYERS)
-            return luaL_error(L, "game.variant_rule: 'targets.next_seat' is a whole number 0..%d, not %s",
-                              MAX_PLAYERS - 1, sb_tostring(L, -1));
-        v.next_seat = (uint8_t)seat;
+        lua_getfield(L, t, "seat");
+        lua_Integer seat = lua_isnil(L, -1) ? 0 : lua_isinteger(L, -1) ? lua_tointeger(L, -1) : MAX_PLAYERS;
+        if (seat <= -MAX_PLAYERS || seat >= MAX_PLAYERS)
+            return luaL_error(L, "game.variant_rule: 'targets.seat' is a whole number %d..%d, not %s",
+                              1 - MAX_PLAYERS, MAX_PLAYERS - 1, sb_tostring(L, -1));
+        v.seat = (int8_t)seat;
     }
     char err[160];
     if (rules_add_variant(&lgame_session(L)->rules, &v, is_default, err, sizeof err) < 0)

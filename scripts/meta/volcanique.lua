@@ -742,7 +742,7 @@ function game.critter_mark(spec) end
 function game.cell_mark(spec) end
 ---@class VariantTargets
 ---@field most_critters? boolean the opponents with the most critters on land (all of them when tied)
----@field next_seat? integer N: the player N seats on in turn order (1: the player on the left)
+---@field seat? integer N: the player N seats on in turn order (1: the player on the left; -1: on the right)
 ---@field threshold? boolean any opponent with game.targeting_threshold() or more critters on land
 
 ---@class VariantRuleSpec

@@ -6,5 +6,5 @@
 game.variant_rule{
   name = "to_the_left",
   min_players = 3,
-  targets = { next_seat = 1, threshold = true },
+  targets = { seat = 1, threshold = true },
 }

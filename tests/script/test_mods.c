@@ -416,10 +416,10 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
         { "game.variant_rule{ name = 'Left Hand' }\n",
           "mods/m/mod.lua:1: game.variant_rule: variant 'Left Hand': a name is 1-23 characters of a-z, 0-9 and _" },
-        { "game.variant_rule{ name = 'a', targets = { next_seet = 1 } }\n",
-          "game.variant_rule: targets: unknown field 'next_seet' (known: most_critters, next_seat, threshold)" },
-        { "game.variant_rule{ name = 'a', targets = { next_seat = 1.5 } }\n",
-          "game.variant_rule: 'targets.next_seat' is a whole number 0..4, not 1.5" },
+        { "game.variant_rule{ name = 'a', targets = { next_seat = 1 } }\n",
+          "game.variant_rule: targets: unknown field 'next_seat' (known: most_critters, seat, threshold)" },
+        { "game.variant_rule{ name = 'a', targets = { seat = 1.5 } }\n",
+          "game.variant_rule: 'targets.seat' is a whole number -4..4, not 1.5" },
         { "game.variant_rule{ name = 'a', default = true }\ngame.variant_rule{ name = 'b', default = true }\n",
           "game.variant_rule: variant 'b': 'a' is the default already" },
         { "on('turn_start', print, 0, { state = 1 })\n",
@@ -1069,7 +1069,7 @@ TEST(mods_declare_a_variant_that_games_and_gates_name)
     char root[64], err[512] = "";
     make_root(root, sizeof root);
     put(root, "right", "mod.lua",
-        "game.variant_rule{ name = 'to_the_right', targets = { next_seat = 2 } }\n"
+        "game.variant_rule{ name = 'to_the_right', targets = { seat = -1 } }\n"
         "on('targets', function(ev) ev.players = ev.players | 2 end, 0, { variant = 'to_the_right' })\n"
         "manifest = { name = 'right', version = '1' }\n");
     static Session s;
