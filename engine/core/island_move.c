@@ -68,17 +68,6 @@ static bool ocean_lava_at(const Game *g, int cell)
     return false;
 }
 
-static bool aside_critter_on(const Game *g, int cell)
-{
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++) {
-            const Critter *c = &g->player[p].critters[i];
-            if (c->place == AT_ASIDE && c->cell == cell)
-                return true;
-        }
-    return false;
-}
-
 static bool cell_marked_any(const Game *g, int cell)
 {
     for (int m = 0; m < g->rules.cell_mark_count; m++)
@@ -104,7 +93,7 @@ static int step_ok(const Game *g, const uint8_t *mine, const int *pos, int n, in
         int dest = board_neighbour(pos[i], dir);
         if (dest == NO_CELL || cell_marked_any(g, pos[i]) || cell_marked_any(g, dest))
             return 0;
-        if (!mine[dest] && (board_is_land(b, dest) || ocean_lava_at(g, dest) || aside_critter_on(g, dest)))
+        if (!mine[dest] && (board_is_land(b, dest) || ocean_lava_at(g, dest) || game_aside_critter_on(g, dest)))
             return 0;
         next[i] = dest;
     }

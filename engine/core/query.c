@@ -108,6 +108,17 @@ int game_critters_on_cell(const Game *g, int cell, int *ids, int max)
     return n;
 }
 
+bool game_aside_critter_on(const Game *g, int cell)
+{
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_ASIDE && c->cell == cell)
+                return true;
+        }
+    return false;
+}
+
 int player_resource_total(const Player *p)
 {
     return p->resources[0] + p->resources[1] + p->resources[2];

@@ -38,6 +38,7 @@ int  game_counted_land_critters(const Game *g, int player);   /* without the unc
 int  game_first_in_hand(const Game *g, int player);        /* critter index, or -1 */
 int  game_critter_at(const Game *g, int cell, int area);   /* critter id, or -1 */
 int  game_critters_on_cell(const Game *g, int cell, int *ids, int max);
+bool game_aside_critter_on(const Game *g, int cell);   /* a critter set aside at that position */
 int  player_resource_total(const Player *p);
 int  game_land_supply(const Game *g);
 int  rules_tile_type_of_class(const Rules *rules, int tile_class);

@@ -543,13 +543,8 @@ static int l_land(lua_State *L)
  * aside there, no trait barring entry (the "free" filter of game.coast). */
 static bool ocean_free(const Game *g, int cell)
 {
-    if ((g->board.cells[cell].flags & CELL_LAVA) || cell_has_trait(g, cell, LT_NO_ENTER))
-        return false;
-    for (int p = 0; p < g->players; p++)
-        for (int i = 0; i < g->rules.critters_per_player; i++)
-            if (g->player[p].critters[i].place == AT_ASIDE && g->player[p].critters[i].cell == cell)
-                return false;
-    return true;
+    return !(g->board.cells[cell].flags & CELL_LAVA) && !cell_has_trait(g, cell, LT_NO_ENTER) &&
+           !game_aside_critter_on(g, cell);
 }
 
 /* game.coast([filter]) -> ocean positions next to land, in board order: where
