@@ -139,9 +139,9 @@ int game_emit(Game *g, GameEvent *ev)
 static int variant_targets(const Game *g, int all)
 {
     int v = g->options.variant[0] ? rules_variant_by_name(&g->rules, g->options.variant) : -1;
-    if (v < 0 || !g->rules.variants[v].restricts || g->players < g->rules.variants[v].min_players)
+    const VariantRule *vr = v >= 0 ? &g->rules.variants[v] : NULL;
+    if (!vr || !(vr->most_critters || vr->seat || vr->threshold) || g->players < vr->min_players)
         return all;
-    const VariantRule *vr = &g->rules.variants[v];
     int me = g->active, most = -1, at_most = 0, over = 0;
     for (int p = 0; p < g->players; p++) {
         if (p == me)

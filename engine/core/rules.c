@@ -304,6 +304,17 @@ int rules_variant_by_name(const Rules *r, const char *name)
     return -1;
 }
 
+int rules_variant_allowed(const Rules *r, const char *name, char *known, int len)
+{
+    if (r->variant_count == 0 || rules_variant_by_name(r, name) >= 0)
+        return 1;
+    int n = 0;
+    known[0] = 0;
+    for (int v = 0; v < r->variant_count && n >= 0 && n < len; v++)
+        n += snprintf(known + n, (size_t)(len - n), "%s%s", v ? ", " : "", r->variants[v].name);
+    return 0;
+}
+
 int rules_add_variant(Rules *r, const VariantRule *v, int is_default, char *err, int errlen)
 {
     if (!rules_variant_name_ok(v->name)) {
@@ -325,7 +336,6 @@ int rules_add_variant(Rules *r, const VariantRule *v, int is_default, char *err,
         return -1;
     }
     r->variants[r->variant_count] = *v;
-    r->variants[r->variant_count].restricts = v->most_critters || v->seat || v->threshold;
     if (is_default)
         r->default_variant = (uint8_t)(r->variant_count + 1);
     return r->variant_count++;

@@ -106,8 +106,9 @@ enum { END_NONE, END_SUPPLY, END_HAND_EMPTY, END_STALLED, END_REASON_BASE_COUNT 
 
 /* Variants of the 3-5 player game (rulebook: Symbiosis, To the Left, and a
  * house's own), declared by scripts (game.variant_rule): which opponents' critters
- * a tile or a volcano may target. Soil and uninhabited stacks are always fair
- * game; the "targets" event may still narrow or widen the answer. */
+ * a tile or a volcano may target (none of the three: every opponent). Soil and
+ * uninhabited stacks are always fair game; the "targets" event may still
+ * narrow or widen the answer. */
 #define VARIANT_LEN 24
 #define MAX_VARIANTS 8
 typedef struct VariantRule {
@@ -116,7 +117,6 @@ typedef struct VariantRule {
     uint8_t most_critters;   /* the opponents with the most critters on land (all of them when tied) */
     int8_t seat;             /* N != 0: the player N seats on in turn order (1: on the left; -1: on the right) */
     uint8_t threshold;       /* any opponent with targeting_threshold or more critters on land */
-    uint8_t restricts;       /* any of the three above: otherwise every opponent is fair game */
 } VariantRule;
 
 /* What a turn of each mode allows; the end-game scripts choose the mode. */
@@ -194,6 +194,10 @@ int rules_add_variant(Rules *rules, const VariantRule *v, int is_default, char *
 int rules_variant_by_name(const Rules *rules, const char *name);
 /* Whether name can name a variant: 1 to VARIANT_LEN-1 of a-z, 0-9 and _. */
 int rules_variant_name_ok(const char *name);
+/* Whether a game may be played under the variant called name: one the rules
+ * declare, or any name in rules that declare none (content alone). When not,
+ * `known` gets the declared names, comma separated. */
+int rules_variant_allowed(const Rules *rules, const char *name, char *known, int len);
 /* Checks every field; returns 0 or -1 with a message naming the field. */
 int rules_validate(const Rules *rules, char *err, int errlen);
 int rules_tile_type_by_name(const Rules *rules, const char *name);

@@ -478,14 +478,9 @@ static int game_line(Ctx *c, char **w, int n, void *ud)
     } else if (strcmp(w[0], "variant") == 0) {
         if (want(c, n, 2, 2, "variant NAME"))
             return -1;
-        const Rules *r = c->rules;
-        if (!rules_variant_name_ok(w[1]) || (r->variant_count > 0 && rules_variant_by_name(r, w[1]) < 0)) {
-            char known[MAX_VARIANTS * VARIANT_LEN] = "";
-            for (int v = 0; v < r->variant_count; v++)
-                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", v ? ", " : "",
-                         r->variants[v].name);
+        char known[MAX_VARIANTS * VARIANT_LEN] = "";
+        if (!rules_variant_name_ok(w[1]) || !rules_variant_allowed(c->rules, w[1], known, sizeof known))
             return fail(c, "unknown variant '%s' (%s)", w[1], known[0] ? known : "a-z, 0-9 and _");
-        }
         snprintf(o->variant, sizeof o->variant, "%s", w[1]);
     } else if (strcmp(w[0], "seed") == 0) {
         int v = 0;

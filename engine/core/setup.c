@@ -151,13 +151,10 @@ void setup_drop_held_cards(Game *g)
  * content alone and no scripts, take any name as it is). */
 static int check_variant(const Rules *rules, const GameOptions *opts, char *err, int errlen)
 {
-    if (!opts->variant[0] || rules->variant_count == 0 || rules_variant_by_name(rules, opts->variant) >= 0)
+    char known[MAX_VARIANTS * VARIANT_LEN];
+    if (!opts->variant[0] || rules_variant_allowed(rules, opts->variant, known, sizeof known))
         return 0;
-    int n = snprintf(err, (size_t)errlen, "variant: the rules have no variant '%s' (they have:", opts->variant);
-    for (int v = 0; v < rules->variant_count && n > 0 && n < errlen; v++)
-        n += snprintf(err + n, (size_t)(errlen - n), "%s %s", v ? "," : "", rules->variants[v].name);
-    if (n > 0 && n < errlen)
-        snprintf(err + n, (size_t)(errlen - n), ")");
+    snprintf(err, (size_t)errlen, "variant: the rules have no variant '%s' (they have: %s)", opts->variant, known);
     return -1;
 }
 
