@@ -8,19 +8,15 @@
 #include "bench.h"
 #include "placement.h"
 
-double bench_now(void)
+static double clock_seconds(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-double bench_cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+double bench_now(void) { return clock_seconds(CLOCK_MONOTONIC); }
+double bench_cpu_now(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
 
 static int keep_position(BenchPositions *p, const Game *g)
 {
