@@ -196,3 +196,15 @@ test("an island forger bolt is not offered once the turn's purchases are spent",
   expect(not offered("summon an island"), "the turn allows another purchase")
   expect(not offered("Caldera card Island forger"), "offered with no purchase left")
 end)
+
+-- The purchases left are the engine's own count (game.turn_state), known
+-- even where the buy step's start was never seen: here the game stands at
+-- the placing of a Trio already bought, so the step began before the scripts
+-- could count it.
+test("an island forger bolt is not offered with the purchases spent before the step was seen", function()
+  scenario((summoning("caldera A Island_forger"):gsub("turn A buy", "turn A place trio_dml")))
+  choose("place the dark-medium-light Trio at (1,0): light E-SE")
+  expect_eq(decision().kind, "buy")
+  expect(not offered("summon an island"), "the turn allows another purchase")
+  expect(not offered("Caldera card Island forger"), "offered with no purchase left")
+end)
