@@ -49,16 +49,22 @@ static int find_mods(const char *root, const char **names)
     return n;
 }
 
-/* Reopens the session when the start screen's mods differ from those loaded. */
-static int use_mods(GuiCli *c, const UiSetup *su, char *err, int errlen)
+/* Reopens the session when the start screen's mods (bit i: the i-th offered
+ * mod) differ from those loaded. The table of a finished or left game goes
+ * first: its game is the session's. */
+static int use_mods(GuiCli *c, uint32_t chosen, char *err, int errlen)
 {
     char mods[512] = "";
     int n = 0;
     for (int i = 0; i < c->mod_count; i++)
-        if ((su->mods >> i) & 1)
+        if ((chosen >> i) & 1)
             n += snprintf(mods + n, sizeof mods - (size_t)n, "%s%s", n ? "," : "", c->mod_names[i]);
     if (strcmp(mods, c->mods_open) == 0)
         return 0;
+    if (c->table_live) {
+        ui_table_free(&c->table);
+        c->table_live = false;
+    }
     char root[SESSION_PATH];
     snprintf(root, sizeof root, "%s", c->session->root);
     session_close(c->session);
@@ -77,11 +83,11 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
         ui_table_free(&c->table);
         c->table_live = false;
     }
-    if (use_mods(c, su, err, errlen))
+    if (use_mods(c, su->mods, err, errlen))
         return NULL;
     c->watched = NULL;   /* the mods may differ: the watch starts again */
     GameOptions o = { .players = (uint8_t)su->players, .setup_variation = (uint8_t)su->setup };
-    snprintf(o.variant, sizeof o.variant, "%s", su->variant ? "to_the_left" : "symbiosis");
+    snprintf(o.variant, sizeof o.variant, "%s", su->variant);
     cli_play_note_seats(su->seat, su->players);
     if (cli_play_new(c->session, &o, su->seed, c->target.save_path, c->force || overwrite, err, errlen))
         return NULL;
@@ -90,6 +96,16 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
         return NULL;
     c->table_live = true;
     return &c->table;
+}
+
+/* UiAppHooks.variants: those the rules declare with the chosen mods. */
+static int list_variants(void *ud, uint32_t mods, UiVariants *out, char *err, int errlen)
+{
+    GuiCli *c = ud;
+    if (use_mods(c, mods, err, errlen))
+        return -1;
+    ui_variants_of_rules(&c->session->rules, out);
+    return 0;
 }
 
 /* UiAppHooks.reload: with --watch, reloads changed rules and seats the table
@@ -185,7 +201,7 @@ static void start_screen_defaults(GuiConfig *cfg, const CliPlayArgs *pa)
 {
     cfg->setup.players = 2;
     cfg->setup.setup = pa->options.setup_variation;
-    cfg->setup.variant = strcmp(pa->options.variant, "to_the_left") == 0;
+    snprintf(cfg->setup.variant, sizeof cfg->setup.variant, "%s", pa->options.variant);
     cfg->setup.seed = pa->seed;
     const char *mods = cli_mods_list();
     for (int i = 0; mods && i < cfg->mod_count; i++) {
@@ -229,7 +245,7 @@ static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *
     cfg->pointer = ga->pointer_x >= 0;
     cfg->pointer_x = ga->pointer_x;
     cfg->pointer_y = ga->pointer_y;
-    cfg->hooks = (UiAppHooks){ .new_game = start_game, .reload = reload, .ud = c };
+    cfg->hooks = (UiAppHooks){ .new_game = start_game, .reload = reload, .variants = list_variants, .ud = c };
     c->card_text = card_text;
     cfg->save_path = ga->play.save_path;
     cfg->card_text = card_text;

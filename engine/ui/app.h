@@ -65,6 +65,9 @@ typedef struct UiApp {
     UiSetup setup;
     const char *mod_names[UI_MAX_MODS];
     int mod_count;
+    UiVariants variants;         /* those of the rules with variants_mods (start screen) */
+    uint32_t variants_mods;
+    bool variants_known;
     const char *save_path;       /* where a new game will be written, or NULL */
     bool overwrite_armed;        /* the Start button now says it will overwrite */
     UiAppHooks hooks;

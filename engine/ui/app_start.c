@@ -46,6 +46,8 @@ static uint64_t next_seed(uint64_t x)
     return (x ^ (x >> 31)) % 1000000000ULL;
 }
 
+static const UiVariants *offered_variants(UiApp *app);
+
 static void start(UiApp *app)
 {
     if (!app->hooks.new_game) {
@@ -58,6 +60,7 @@ static void start(UiApp *app)
                  "and continue it with --load.", app->save_path);
         return;
     }
+    offered_variants(app);   /* the chosen variant is one the chosen mods declare */
     char err[512];
     UiTable *t = app->hooks.new_game(app->hooks.ud, &app->setup, app->overwrite_armed, err, sizeof err);
     if (!t) {
@@ -91,7 +94,10 @@ void ui_app_start_act(UiApp *app, int act, int value)
         set_strength(c, (strength_index(c) + 1) % STRENGTHS);
         break;
     }
-    case UI_ACT_VARIANT: su->variant = value; break;
+    case UI_ACT_VARIANT:
+        if (value >= 0 && value < app->variants.count)
+            snprintf(su->variant, sizeof su->variant, "%s", app->variants.name[value]);
+        break;
     case UI_ACT_SETUP: su->setup = value; break;
     case UI_ACT_MOD: su->mods ^= 1u << value; break;
     case UI_ACT_SEED: su->seed = next_seed(su->seed); break;
@@ -144,6 +150,85 @@ static void seat_row(Row *r, int p)
     r->y += r->h;
 }
 
+void ui_variants_of_rules(const Rules *rules, UiVariants *out)
+{
+    memset(out, 0, sizeof *out);
+    out->count = rules->variant_count;
+    out->default_index = rules->default_variant - 1;
+    for (int i = 0; i < rules->variant_count; i++) {
+        snprintf(out->name[i], sizeof out->name[i], "%s", rules->variants[i].name);
+        out->min_players[i] = rules->variants[i].min_players;
+    }
+}
+
+/* The base game's variants, for a window without a variants hook. */
+static void base_variants(UiVariants *v)
+{
+    memset(v, 0, sizeof *v);
+    v->count = 2;
+    snprintf(v->name[0], sizeof v->name[0], "symbiosis");
+    snprintf(v->name[1], sizeof v->name[1], "to_the_left");
+    v->min_players[0] = v->min_players[1] = 3;
+}
+
+/* The variants the start screen's mods declare, asked again when the mods
+ * change; the chosen one, when those mods have no variant of its name, falls
+ * back to their default. */
+static const UiVariants *offered_variants(UiApp *app)
+{
+    UiSetup *su = &app->setup;
+    if (!app->variants_known || app->variants_mods != su->mods) {
+        char err[300];
+        app->variants_known = true;
+        app->variants_mods = su->mods;
+        if (!app->hooks.variants)
+            base_variants(&app->variants);
+        else if (app->hooks.variants(app->hooks.ud, su->mods, &app->variants, err, sizeof err)) {
+            memset(&app->variants, 0, sizeof app->variants);
+            snprintf(app->status, sizeof app->status, "Cannot load these mods: %.200s", err);
+        }
+    }
+    const UiVariants *v = &app->variants;
+    for (int i = 0; i < v->count; i++)
+        if (strcmp(su->variant, v->name[i]) == 0)
+            return v;
+    snprintf(su->variant, sizeof su->variant, "%s",
+             v->default_index >= 0 && v->default_index < v->count ? v->name[v->default_index] : "");
+    return v;
+}
+
+/* A variant's name as a button says it: "to_the_left" is "To the left". */
+static void variant_label(const char *name, char *out, size_t len)
+{
+    snprintf(out, len, "%s", name);
+    for (char *c = out; *c; c++)
+        if (*c == '_')
+            *c = ' ';
+    if (out[0] >= 'a' && out[0] <= 'z')
+        out[0] = (char)(out[0] - 'a' + 'A');
+}
+
+static void variant_row(Row *r)
+{
+    UiSetup *su = &r->app->setup;
+    const UiVariants *v = offered_variants(r->app);
+    label(r, "Variant");
+    int x = r->x + r->label_w, fewest = MAX_PLAYERS + 1;
+    for (int i = 0; i < v->count; i++) {
+        char text[VARIANT_LEN];
+        variant_label(v->name[i], text, sizeof text);
+        int style = strcmp(su->variant, v->name[i]) == 0 ? UI_ST_ON : su->players < v->min_players[i] ? UI_ST_OFF : 0;
+        x = add_button(r, x, text, UI_ACT_VARIANT, i, style);
+        fewest = v->min_players[i] < fewest ? v->min_players[i] : fewest;
+    }
+    char note[40] = "(none declared)";
+    if (v->count > 0)
+        snprintf(note, sizeof note, "(%d to %d players)", fewest, MAX_PLAYERS);
+    if (v->count == 0 || su->players < fewest)
+        ui_scene_add(r->s, UI_W_TEXT, x, r->y, 20 * r->s->L.fs, r->h - 4, note)->colour = UI_DIM;
+    r->y += r->h;
+}
+
 static void options_rows(Row *r)
 {
     UiSetup *su = &r->app->setup;
@@ -157,13 +242,7 @@ static void options_rows(Row *r)
     r->y += r->h;
     for (int p = 0; p < su->players; p++)
         seat_row(r, p);
-    label(r, "Variant");
-    x = add_button(r, r->x + r->label_w, "Symbiosis", UI_ACT_VARIANT, 0,
-                   su->variant == 0 ? UI_ST_ON : su->players < 3 ? UI_ST_OFF : 0);
-    x = add_button(r, x, "To the left", UI_ACT_VARIANT, 1, su->variant == 1 ? UI_ST_ON : su->players < 3 ? UI_ST_OFF : 0);
-    if (su->players < 3)
-        ui_scene_add(r->s, UI_W_TEXT, x, r->y, 20 * r->s->L.fs, r->h - 4, "(3 to 5 players)")->colour = UI_DIM;
-    r->y += r->h;
+    variant_row(r);
     label(r, "Set-up");
     x = add_button(r, r->x + r->label_w, "Variation 1", UI_ACT_SETUP, 1, su->setup == 1 ? UI_ST_ON : 0);
     add_button(r, x, "Variation 2", UI_ACT_SETUP, 2, su->setup == 2 ? UI_ST_ON : 0);

@@ -47,11 +47,24 @@ typedef struct UiTableHooks {
 typedef struct UiSetup {
     int players;
     UiSeat seat[MAX_PLAYERS];
-    int variant;            /* 0 symbiosis, 1 to_the_left */
+    char variant[VARIANT_LEN];   /* the variant's name: one of UiAppHooks.variants' list */
     int setup;              /* set-up variation, 1 or 2 */
     uint32_t mods;          /* bit i: the i-th offered mod is on */
     uint64_t seed;
 } UiSetup;
+
+/* The variants a game may be played under, as the rules with some mods
+ * declare them (game.variant_rule). */
+typedef struct UiVariants {
+    int count;
+    int default_index;                         /* the one a game plays unless another is chosen */
+    char name[MAX_VARIANTS][VARIANT_LEN];
+    uint8_t min_players[MAX_VARIANTS];         /* it applies from this many players on */
+} UiVariants;
+
+/* The variants `rules` declare, as the start screen offers them (a front
+ * end's UiAppHooks.variants fills its answer so). */
+void ui_variants_of_rules(const Rules *rules, UiVariants *out);
 
 typedef struct UiAppHooks {
     /* Starts the game the start screen describes and seats it at a table
@@ -64,6 +77,10 @@ typedef struct UiAppHooks {
      * reads the decision anew), or NULL; either way a non-empty msg is shown
      * in the status line. */
     struct UiTable *(*reload)(void *ud, char *msg, int msglen);
+    /* Lists the variants of the rules with the start screen's mods `mods`
+     * (bit i: the i-th offered mod). Returns 0, or -1 with a message (a mod
+     * that does not load). NULL hook: the base game's two. */
+    int (*variants)(void *ud, uint32_t mods, UiVariants *out, char *err, int errlen);
     void *ud;
 } UiAppHooks;
 

@@ -389,3 +389,74 @@ TEST(ui_start_screen_says_before_it_overwrites_a_save)
     session_close(&session2);
     unlink(path);
 }
+
+/* A variants hook as the gui command's: the rules of the session opened
+ * with the chosen mods (bit 0: to_the_right). */
+static int mods_asked;
+static int session_variants(void *ud, uint32_t mods, UiVariants *out, char *err, int errlen)
+{
+    (void)ud;
+    mods_asked++;
+    session_close(&session2);
+    if (session_open_mods(&session2, fx_root(), mods & 1 ? "to_the_right" : NULL, err, errlen))
+        return -1;
+    ui_variants_of_rules(&session2.rules, out);
+    return 0;
+}
+
+static char started_variant[VARIANT_LEN];
+static UiTable *note_variant(void *ud, const UiSetup *su, bool overwrite, char *err, int errlen)
+{
+    snprintf(started_variant, sizeof started_variant, "%s", su->variant);
+    return new_game(ud, su, overwrite, err, errlen);
+}
+
+TEST(ui_start_screen_offers_the_variants_the_chosen_mods_declare)
+{
+    char err[256];
+    REQUIRE(session_open(&session2, fx_root(), err, sizeof err) == 0);
+    target2 = (CliPlayTarget){ &session2, NULL };
+    UiApp app;
+    REQUIRE(ui_app_init(&app, uf_assets(), NULL) == 0);
+    app.hooks = (UiAppHooks){ .new_game = note_variant, .variants = session_variants };
+    static const char *mod_names[] = { "to_the_right" };
+    app.mod_names[0] = mod_names[0];
+    app.mod_count = 1;
+    mods_asked = 0;
+    ui_app_build(&app, W, H);
+    CHECK(uf_widget_text(app.scene, UI_W_BUTTON, "Symbiosis") != NULL);
+    CHECK(uf_widget_text(app.scene, UI_W_BUTTON, "To the left") != NULL);
+    CHECK(uf_widget_text(app.scene, UI_W_BUTTON, "To the right") == NULL);
+    CHECK(strcmp(app.setup.variant, "symbiosis") == 0);   /* the rules' default until another is chosen */
+    uf_click_widget(&app, uf_widget(app.scene, UI_ACT_MOD, 0));
+    ui_app_build(&app, W, H);
+    ui_app_build(&app, W, H);
+    CHECK_EQ(mods_asked, 2);   /* asked again when the mods change, not every frame */
+    const UiWidget *right = uf_widget_text(app.scene, UI_W_BUTTON, "To the right");
+    REQUIRE(right);
+    uf_click_widget(&app, uf_widget(app.scene, UI_ACT_PLAYERS, 4));
+    ui_app_build(&app, W, H);
+    uf_click_widget(&app, uf_widget_text(app.scene, UI_W_BUTTON, "To the right"));
+    CHECK(strcmp(app.setup.variant, "to_the_right") == 0);
+    uf_click_widget(&app, uf_widget(app.scene, UI_ACT_START, -1));
+    CHECK(strcmp(started_variant, "to_the_right") == 0);
+    CHECK(app.screen == UI_SCREEN_PLAY);
+    ui_app_free(&app);
+    ui_table_free(&table2);
+
+    /* The mod switched off again: its variant goes, and the choice falls back to the default. */
+    REQUIRE(ui_app_init(&app, uf_assets(), NULL) == 0);
+    app.hooks = (UiAppHooks){ .new_game = note_variant, .variants = session_variants };
+    app.mod_names[0] = mod_names[0];
+    app.mod_count = 1;
+    app.setup.mods = 1;
+    snprintf(app.setup.variant, sizeof app.setup.variant, "to_the_right");
+    ui_app_build(&app, W, H);
+    CHECK(strcmp(app.setup.variant, "to_the_right") == 0);
+    uf_click_widget(&app, uf_widget(app.scene, UI_ACT_MOD, 0));
+    ui_app_build(&app, W, H);
+    CHECK(uf_widget_text(app.scene, UI_W_BUTTON, "To the right") == NULL);
+    CHECK(strcmp(app.setup.variant, "symbiosis") == 0);
+    ui_app_free(&app);
+    session_close(&session2);
+}
