@@ -3,11 +3,28 @@
 
 local M = {}
 
+-- Whether two of the player's critters on the board, neither peaceful (nor,
+-- with `movable`, fixed), stand in biomes of one type. Every group (of
+-- movable critters) needs it, as two critters in one biome stand on one
+-- type; it reads only the player's own critters, so it is asked before
+-- game.biomes(), which builds every area of the board.
+local function two_alike(player, movable)
+  local seen = {}
+  for _, c in ipairs(game.critters(player, "board")) do
+    if not c.peaceful and not (movable and c.fixed) then
+      if seen[c.biome] then return true end
+      seen[c.biome] = true
+    end
+  end
+  return false
+end
+
 -- The player's critters in each biome, for biomes holding two or more of
 -- them: list of { biome = <game.biomes() entry>, critters = {...} }.
 -- `biomes`: game.biomes(), when the caller has read it already.
 function M.of(player, biomes)
   local out = {}
+  if not biomes and not two_alike(player, false) then return out end
   for _, biome in ipairs(biomes or game.biomes()) do
     local mine = {}
     for _, a in ipairs(biome.areas) do
@@ -68,6 +85,7 @@ end
 -- or "free" (uncontrolled biomes only).
 function M.moves(player, onto)
   local out = {}
+  if not two_alike(player, true) then return out end
   local biomes = game.biomes()
   for _, g in ipairs(M.of(player, biomes)) do
     local movable = true

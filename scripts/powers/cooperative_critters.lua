@@ -86,6 +86,9 @@ game.action{
   move = true,
   offers = function(player)
     if not cooperates(player) and uses.left(player) <= 0 then return {} end
+    -- Most often there is no such move: learning that from the critters' own
+    -- tiles is cheaper than reading every biome of the board.
+    if not takeover_possible(player) then return {} end
     local out, biomes = {}, game.biomes()
     for _, c in ipairs(game.critters(player, "board")) do
       if not c.fixed then

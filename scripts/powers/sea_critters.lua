@@ -30,49 +30,33 @@ local function sea_critters(player)
 end
 
 -- Open spaces: ocean next to land, without lava, a sea critter or anything
--- that bars entering (a frozen space): game.coast's "free" positions. With
--- `first_only`, at most the first.
-local function open_spaces(first_only)
-  local out = game.coast("free")
-  if first_only and #out > 1 then return { out[1] } end
-  return out
-end
+-- that bars entering (a frozen space): game.coast's "free" positions.
+local function open_spaces() return game.coast("free") end
+
+-- A number for an area of a stack, to look places up without making strings.
+local function area_key(q, r, area) return (q * 100 + r) * 10 + area end
 
 -- Where a sea critter at `at` may come ashore: free areas of uncontrolled
--- biomes on the land next to it.
-local function landings(at)
-  local out = {}
+-- biomes on the land next to it; with `first_only`, at most the first. A
+-- biome is read (game.biome_areas) once, however many of its areas are
+-- next to the critter.
+local function landings(at, first_only)
+  local out, read = {}, {}   -- read: area key -> the areas of its biome
   for _, n in ipairs(game.neighbours(at.q, at.r)) do
     for area = 1, game.stack_field(n.q, n.r, "areas") or 0 do
+      local key = area_key(n.q, n.r, area)
+      local areas = read[key]
+      if not areas then
+        areas = game.biome_areas(n.q, n.r, area)
+        for _, x in ipairs(areas) do read[area_key(x.q, x.r, x.area)] = areas end
+      end
       local spot, uncontrolled = nil, true
-      for _, x in ipairs(game.biome_areas(n.q, n.r, area)) do
+      for _, x in ipairs(areas) do
         if x.q == n.q and x.r == n.r and x.area == area then spot = x end
         if not x.free then uncontrolled = false end
       end
       if spot and spot.free and not spot.closed and uncontrolled then
         out[#out + 1] = { q = n.q, r = n.r, value = area }
-      end
-    end
-  end
-  return out
-end
-
--- The sea actions of `kind` ("put", "swim" or "ashore") the board allows
--- the player now, whatever their uses left; with `first_only`, at most one
--- (enough to know whether there is any).
-local function sea_actions(player, kind, first_only)
-  local out = {}
-  if kind == "put" then
-    if game.hand(player) == 0 then return out end
-    return open_spaces(first_only)   -- places: offers as they are
-  end
-  local mine = sea_critters(player)
-  if #mine == 0 then return out end
-  local spaces = kind == "swim" and open_spaces(first_only)
-  for _, c in ipairs(mine) do
-    if not game.stack_field(c.q, c.r, "no_leave") then   -- a frozen space holds it
-      for _, to in ipairs(spaces or landings(c)) do
-        out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
         if first_only then return out end
       end
     end
@@ -80,11 +64,42 @@ local function sea_actions(player, kind, first_only)
   return out
 end
 
+-- The sea actions of `kind` ("put", "swim" or "ashore") the board allows
+-- the player now, whatever their uses left.
+local function sea_actions(player, kind)
+  if kind == "put" then
+    if game.hand(player) == 0 then return {} end
+    return open_spaces()   -- places: offers as they are
+  end
+  local out = {}
+  local mine = sea_critters(player)
+  if #mine == 0 then return out end
+  local spaces = kind == "swim" and open_spaces()
+  for _, c in ipairs(mine) do
+    if not game.stack_field(c.q, c.r, "no_leave") then   -- a frozen space holds it
+      for _, to in ipairs(spaces or landings(c)) do
+        out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
+      end
+    end
+  end
+  return out
+end
 
--- Whether any sea action is possible now (what a bolt's sea action needs).
+-- Whether any sea action is possible now (what a bolt's sea action needs):
+-- a put (a critter in hand and an open space), a swim (a sea critter free to
+-- leave its space, and an open space) or a landing for such a critter. The
+-- cheap questions first; the open spaces are read once, when first needed.
 function sea_action_possible(player)
-  for _, kind in ipairs{ "put", "swim", "ashore" } do
-    if #sea_actions(player, kind, true) > 0 then return true end
+  local spaces
+  if game.hand(player) > 0 then
+    spaces = open_spaces()
+    if #spaces > 0 then return true end
+  end
+  for _, c in ipairs(sea_critters(player)) do
+    if not game.stack_field(c.q, c.r, "no_leave") then
+      spaces = spaces or open_spaces()
+      if #spaces > 0 or #landings(c, true) > 0 then return true end
+    end
   end
   return false
 end
