@@ -419,6 +419,50 @@ static int l_critters(lua_State *L)
     return 1;
 }
 
+/* game.critter_places(player [, place]) -> { player, index, q, r, area } of
+ * each critter of the player (at place), in index order: references for
+ * offers and effects, without the critter table's names, traits and marks. */
+static int l_critter_places(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int p = lgame_check_player(L, g, 1);
+    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
+    int want = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        want += place < 0 || g->player[p].critters[i].place == place;
+    lua_createtable(L, want, 0);
+    int k = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[p].critters[i];
+        if (place >= 0 && c->place != place)
+            continue;
+        int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
+        lua_createtable(L, 0, placed ? 5 : 2);
+        lua_pushinteger(L, p); lua_setfield(L, -2, "player");
+        lua_pushinteger(L, i + 1); lua_setfield(L, -2, "index");
+        if (placed) {
+            Hex h = board_hex(c->cell);
+            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+            if (c->place == AT_BOARD) {
+                lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
+            }
+        }
+        lua_rawseti(L, -2, ++k);
+    }
+    return 1;
+}
+
+/* game.critter_marked(player, index, name) -> whether the critter bears that mark. */
+static int l_critter_marked(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int id = lgame_check_critter(L, g, 1);
+    int m = lgame_check_mark(L, 3, g->rules.critter_marks, g->rules.critter_mark_count, "critter");
+    lua_pushboolean(L, (g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS].marks >> m) & 1);
+    return 1;
+}
+
 static int l_critter(lua_State *L)
 {
     Game *g = lgame_current(L);
@@ -880,6 +924,8 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "critters", l_critters },
     { "critter", l_critter },
     { "critters_at", l_critters_at },
+    { "critter_places", l_critter_places },
+    { "critter_marked", l_critter_marked },
     { "stack", l_stack },
     { "stack_field", l_stack_field },
     { "land", l_land },

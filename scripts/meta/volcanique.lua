@@ -502,6 +502,21 @@ function game.supply() end
 ---@param place? "hand"|"board"|"crater"|"grid"|"aside"
 ---@return Critter[]
 function game.critters(player, place) end
+---@class CritterAt: CritterRef
+---@field q? integer on the board, or set aside at a position
+---@field r? integer
+---@field area? integer from 1, on the board
+---The same critters as game.critters, each only { player, index, q, r, area }: about half the cost.
+---@param player Player
+---@param place? "hand"|"board"|"crater"|"grid"|"aside"
+---@return CritterAt[]
+function game.critter_places(player, place) end
+---Whether the critter bears that critter mark, without building its table.
+---@param player Player
+---@param index integer
+---@param name string a critter mark
+---@return boolean
+function game.critter_marked(player, index, name) end
 ---@param player Player
 ---@param index integer from 1
 ---@return Critter

@@ -10,7 +10,7 @@ local uses = require("uses").new(NAME)
 -- any effect, so only then could a bolt's one more be used.
 local function critter_to_spare(player)
   local left, n = uses.left(player), 0
-  for _ in ipairs(game.critters(player, "board")) do
+  for _ in ipairs(game.critter_places(player, "board")) do
     n = n + 1
     if n > left then return true end
   end
@@ -39,8 +39,8 @@ game.action{
   uses = uses,   -- offered only while a use is left
   offers = function(player)
     local out = {}
-    for _, c in ipairs(game.critters(player, "board")) do
-      out[#out + 1] = { critter = c, q = c.q, r = c.r, value = c.marks[BURROWED] and 0 or 1 }
+    for _, c in ipairs(game.critter_places(player, "board")) do
+      out[#out + 1] = { critter = c, q = c.q, r = c.r, value = game.critter_marked(c.player, c.index, BURROWED) and 0 or 1 }
     end
     return out
   end,

@@ -120,3 +120,44 @@ test("stack_field reads one value of the stack table", function()
   expect_eq(game.stack_field(0, 0, "no_enter"), nil)
   expect(not pcall(game.stack_field, 0, 0, "layers"), "layers is a table: not a single value")
 end)
+
+test("critter_places lists the player's critters as references with their positions", function()
+  scenario[[
+    turn A sacrifice
+    hold A Burrowing_critters
+    tile 0 0 uno_dark
+    tile 1 0 duo_dark_light
+    critter A 0 0 dark
+    critter A 1 0 light
+    critter B 1 0 dark
+  ]]
+  local board = game.critter_places(0, "board")
+  expect_eq(#board, 2)
+  for k, c in ipairs(board) do   -- the same critters, in the same order, as game.critters
+    local full = game.critters(0, "board")[k]
+    expect_eq(c.player, 0)
+    expect_eq(c.index, full.index)
+    expect_eq(c.q, full.q)
+    expect_eq(c.r, full.r)
+    expect_eq(c.area, full.area)
+    expect_eq(c.biome, nil, "a place carries no biome")
+  end
+  expect_eq(#game.critter_places(0), game.rule("critters_per_player"))
+  local hand = game.critter_places(0, "hand")[1]
+  expect_eq(hand.q, nil, "a critter in hand has no position")
+  expect(raises(function() game.critter_places(0, "sky") end, "invalid option"))
+end)
+
+test("critter_marked reads one critter mark without building the critter table", function()
+  scenario[[
+    turn A sacrifice
+    hold A Burrowing_critters
+    tile 0 0 uno_dark
+    critter A 0 0 dark
+  ]]
+  expect_eq(game.critter_marked(0, 1, "burrowed"), false)
+  choose("Burrow A's critter at (0,0)")
+  expect_eq(game.critter_marked(0, 1, "burrowed"), true)
+  expect_eq(game.critter_marked(0, 1, "burrowed"), game.critter(0, 1).marks.burrowed == true)
+  expect(raises(function() game.critter_marked(0, 1, "no_such_mark") end, "no_such_mark"))
+end)
