@@ -230,10 +230,8 @@ void lgame_push_place(lua_State *L, int cell)
     lua_setfield(L, -2, "r");
 }
 
-static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused", NULL };
-
 /* {name = true} for each mark in `marks` (bits) of defs[0..n). */
-static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
+void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
 {
     unsigned shown = n >= 32 ? marks : marks & ((1u << n) - 1);
     lua_createtable(L, 0, __builtin_popcount(shown));   /* sized once: a resize is a rehash */
@@ -242,31 +240,6 @@ static void push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n)
             lua_pushboolean(L, 1);
             lua_setfield(L, -2, defs[m].name);
         }
-}
-
-void lgame_push_critter(lua_State *L, const Game *g, int id)
-{
-    const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
-    lua_createtable(L, 0, c->place == AT_BOARD ? 10 : 6);   /* every field below: no rehash as they go in */
-    lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
-    lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
-    lua_pushstring(L, PLACE_NAMES[c->place < AT_UNUSED ? c->place : AT_UNUSED]); lua_setfield(L, -2, "place");
-    if ((c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS) {
-        Hex h = board_hex(c->cell);
-        lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-    }
-    if (c->place == AT_BOARD) {
-        lua_pushboolean(L, critter_has_trait(g, c, CT_STAYS) || cell_has_trait(g, c->cell, LT_NO_LEAVE));
-        lua_setfield(L, -2, "fixed");
-        lua_pushboolean(L, critter_has_trait(g, c, CT_PEACEFUL));
-        lua_setfield(L, -2, "peaceful");
-        lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
-        lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, c->cell, c->area)));
-        lua_setfield(L, -2, "biome");
-    }
-    push_marks(L, c->marks, g->rules.critter_marks, g->rules.critter_mark_count);
-    lua_setfield(L, -2, "marks");
 }
 
 /* ---- readers ---- */
@@ -397,93 +370,6 @@ static int l_supply(lua_State *L)
     return 1;
 }
 
-/** game.critters(player [, place]) -> the player's critters by index, or
- * only those at `place` ("hand", "board", ...): building a table per critter
- * is what costs, so a script that wants some asks for those alone. */
-static int l_critters(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    int p = lgame_check_player(L, g, 1);
-    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
-    int want = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++)
-        want += place < 0 || g->player[p].critters[i].place == place;
-    lua_createtable(L, want, 0);
-    int k = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        if (place >= 0 && g->player[p].critters[i].place != place)
-            continue;
-        lgame_push_critter(L, g, critter_id(p, i));
-        lua_rawseti(L, -2, ++k);
-    }
-    return 1;
-}
-
-/* game.critter_places(player [, place]) -> { player, index, q, r, area } of
- * each critter of the player (at place), in index order: references for
- * offers and effects, without the critter table's names, traits and marks. */
-static int l_critter_places(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    int p = lgame_check_player(L, g, 1);
-    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
-    int want = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++)
-        want += place < 0 || g->player[p].critters[i].place == place;
-    lua_createtable(L, want, 0);
-    int k = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        const Critter *c = &g->player[p].critters[i];
-        if (place >= 0 && c->place != place)
-            continue;
-        int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
-        lua_createtable(L, 0, placed ? 5 : 2);
-        lua_pushinteger(L, p); lua_setfield(L, -2, "player");
-        lua_pushinteger(L, i + 1); lua_setfield(L, -2, "index");
-        if (placed) {
-            Hex h = board_hex(c->cell);
-            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-            if (c->place == AT_BOARD) {
-                lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
-            }
-        }
-        lua_rawseti(L, -2, ++k);
-    }
-    return 1;
-}
-
-/* game.critter_marked(player, index, name) -> whether the critter bears that mark. */
-static int l_critter_marked(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    int id = lgame_check_critter(L, g, 1);
-    int m = lgame_check_mark(L, 3, g->rules.critter_marks, g->rules.critter_mark_count, "critter");
-    lua_pushboolean(L, (g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS].marks >> m) & 1);
-    return 1;
-}
-
-static int l_critter(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    lgame_push_critter(L, g, lgame_check_critter(L, g, 1));
-    return 1;
-}
-
-static int l_critters_at(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    int cell = lgame_check_cell(L, 1);
-    int ids[16];
-    int n = game_critters_on_cell(g, cell, ids, 16);
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lgame_push_critter(L, g, ids[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    return 1;
-}
-
 /* The stack's tiles from the top down, as { tile, rotation } tables. */
 static void push_layers(lua_State *L, const Game *g, int cell)
 {
@@ -535,7 +421,7 @@ static int l_stack(lua_State *L)
     unsigned marks = 0;
     for (int m = 0; m < g->rules.cell_mark_count; m++)
         marks |= (unsigned)cell_marked(g, m, cell) << m;
-    push_marks(L, marks, g->rules.cell_marks, g->rules.cell_mark_count);
+    lgame_push_marks(L, marks, g->rules.cell_marks, g->rules.cell_mark_count);
     lua_setfield(L, -2, "marks");
     return 1;
 }
@@ -921,11 +807,6 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "crater", l_crater },
     { "resources", l_resources },
     { "supply", l_supply },
-    { "critters", l_critters },
-    { "critter", l_critter },
-    { "critters_at", l_critters_at },
-    { "critter_places", l_critter_places },
-    { "critter_marked", l_critter_marked },
     { "stack", l_stack },
     { "stack_field", l_stack_field },
     { "land", l_land },
@@ -954,7 +835,7 @@ static int open_game(lua_State *L)
     Session *s = lua_touserdata(L, -1);
     lua_pop(L, 1);
     lua_newtable(L);
-    const luaL_Reg *const parts[] = { LGAME_READ_FUNCS,    LGAME_EFFECT_FUNCS, LGAME_ISLAND_FUNCS,
+    const luaL_Reg *const parts[] = { LGAME_READ_FUNCS,    LGAME_CRITTER_FUNCS, LGAME_EFFECT_FUNCS, LGAME_ISLAND_FUNCS,
                                       LGAME_DECLARE_FUNCS, LGAME_STATE_FUNCS,  LGAME_QUESTION_FUNCS,
                                       LGAME_ACTION_FUNCS,  LGAME_PARAMS_FUNCS, LGAME_TURN_FUNCS,
                                       LGAME_USES_FUNCS };

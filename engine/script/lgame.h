@@ -24,7 +24,7 @@
 int lgame_install(Script *script, Session *session, char *err, int errlen);
 
 /* A table of functions for `game`, ended by a NULL name. */
-extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
+extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_CRITTER_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
     LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[];
 /* on()'s state gates: the Game.state slot of an integer or boolean field of
@@ -94,6 +94,8 @@ int lgame_keep_declaration(lua_State *L, int idx, const char *const *fields);
 /* Pushes t[key] for the table at idx without metamethods. */
 int lgame_rawfield(lua_State *L, int idx, const char *key);
 
+/* Pushes { [name] = true } for each mark in `marks` (bits) of defs[0..n). */
+void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n);
 /* Pushes {q =, r =} for a cell, and the full table of a critter. */
 void lgame_push_place(lua_State *L, int cell);
 void lgame_push_critter(lua_State *L, const Game *g, int id);
