@@ -7,7 +7,6 @@
 
 static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused", NULL };
 
-
 void lgame_push_critter(lua_State *L, const Game *g, int id)
 {
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
