@@ -19,8 +19,8 @@
 #include "score.h"
 
 #define BENCH_MAX_DECISIONS 20000   /* a runaway game (no end-game scripts) is cut here */
-#define BENCH_ROUNDS 5              /* interleaved rounds of the playouts */
-#define BENCH_BLOCK 10              /* games timed together; each block's fastest round counts */
+#define BENCH_ROUNDS 7              /* interleaved rounds of the playouts */
+#define BENCH_BLOCK 2               /* games timed together; each block's fastest round counts */
 #define BENCH_MAX_BLOCKS (1000000 / BENCH_BLOCK + 1)
 
 static void print_cpu(void)
