@@ -10,7 +10,7 @@
  *    game (scenario set-up aside).
  *  - Every apply is appended to the action log; replaying the log from the
  *    same seed and rules reaches the same state (game_hash).
- *  - A Game holds no pointers but `log` and `hooks`, so cloning is an
+ *  - A Game holds no pointers but `log` and its hooks', so cloning is an
  *    assignment (set `log` to NULL in a clone that should not record). */
 #ifndef VQ_GAME_H
 #define VQ_GAME_H
@@ -196,6 +196,17 @@ typedef struct ScriptAsk {
 
 struct Game;
 
+/* Which events some handler may want, as the script layer summed up its
+ * handlers when its rules froze. game_listens answers from it without a
+ * call, and asks GameHooks.listens only about an event one of whose
+ * handlers has a condition the core cannot read (a variant, a player count,
+ * the script's state). */
+typedef struct GameListening {
+    uint32_t always;            /* bit e: a handler of event e runs whatever the game */
+    uint32_t complex;           /* bit e: some handler of e has a condition only the scripts read */
+    uint64_t cards[EV_COUNT];   /* cards whose being in play opens a handler of event e */
+} GameListening;
+
 /* The script layer's side of the game: everything the core asks of the rules
  * scripts goes through these. A NULL member (or no hooks) means the base rules. */
 typedef struct GameHooks {
@@ -204,6 +215,9 @@ typedef struct GameHooks {
     int (*emit)(struct Game *g, void *ud, GameEvent *ev, char *err, int errlen);
     /* Whether any handler would run for event `id` in game g (so it is worth building). */
     int (*listens)(void *ud, const struct Game *g, int id);
+    /* The summary game_listens reads before asking listens (NULL: it asks
+     * every time); it stays valid, and true, while ud does. */
+    const GameListening *(*listening)(void *ud);
     /* The answer to a script's question: `ask` and its chosen `choice` (NULL:
      * the player passed) are copies, already off the queue. 0, or -1 with err. */
     int (*answer)(void *ud, struct Game *g, const ScriptAsk *ask, const AskChoice *choice, char *err,
@@ -331,6 +345,7 @@ typedef struct Game {
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
     const struct GameHooks *hooks;     /* the script layer's callbacks, or NULL */
     void *hooks_ud;
+    const GameListening *listening;    /* hooks->listening(hooks_ud), or NULL (game_set_hooks) */
 } Game;
 
 /* The record of every applied option, in order. */
@@ -384,6 +399,9 @@ int game_params_check(const GameOptions *o, char *err, int errlen);
 /* Starts a game: supply, grid deal, set-up decisions. Returns 0 or -1 with a message. */
 int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,
               const GameHooks *hooks, void *hooks_ud, char *err, int errlen);
+/* Hooks g up to the script layer (hooks NULL: the base rules), with the
+ * summary of what it listens to. */
+void game_set_hooks(Game *g, const GameHooks *hooks, void *hooks_ud);
 /* Lists the legal options of the pending decision. Returns the count (0 only when over). */
 int game_options(const Game *g, Option *out, int max);
 /* The moves critter `id` (player * MAX_CRITTERS + index) could make now by

@@ -671,8 +671,7 @@ int scenario_start(Game *g, const Rules *rules, const char *text, const GameOpti
 {
     if (build(g, rules, text, extra, seed, err, errlen) != 0)
         return -1;
-    g->hooks = hooks;
-    g->hooks_ud = hooks_ud;
+    game_set_hooks(g, hooks, hooks_ud);
     setup_announce_held_powers(g);
     scenario_run(g);
     return 0;

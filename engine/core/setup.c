@@ -158,6 +158,13 @@ static int check_variant(const Rules *rules, const GameOptions *opts, char *err,
     return -1;
 }
 
+void game_set_hooks(Game *g, const GameHooks *hooks, void *hooks_ud)
+{
+    g->hooks = hooks;
+    g->hooks_ud = hooks_ud;
+    g->listening = hooks && hooks->listening ? hooks->listening(hooks_ud) : NULL;
+}
+
 int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,
               const GameHooks *hooks, void *hooks_ud, char *err, int errlen)
 {
@@ -183,8 +190,7 @@ int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t see
         snprintf(g->options.variant, sizeof g->options.variant, "%s",
                  rules->variants[rules->default_variant - 1].name);
     g->seed = seed;
-    g->hooks = hooks;
-    g->hooks_ud = hooks_ud;
+    game_set_hooks(g, hooks, hooks_ud);
     rng_seed(&g->rng, seed);
     board_clear(&g->board);
     board_set_rules(&g->board, &g->rules);

@@ -40,8 +40,7 @@ static int t_scenario(lua_State *L)
     action_log_free(&s->log);
     if (scenario_build(&s->game, &s->rules, text, err, sizeof err))
         return luaL_error(L, "scenario: %s", err);
-    s->game.hooks = session_hooks();
-    s->game.hooks_ud = s;
+    game_set_hooks(&s->game, session_hooks(), s);
     s->game.log = &s->log;
     s->current = &s->game;
     s->error[0] = 0;

@@ -102,15 +102,21 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
 static int listens_hook(void *ud, const Game *g, int id)
 {
     Session *s = ud;
-    if (((s->wants_always >> id) & 1) || (g->cards_in_play & s->wants_cards[id]))
+    const GameListening *l = &s->listening;
+    if (((l->always >> id) & 1) || (g->cards_in_play & l->cards[id]))
         return 1;
-    if (!((s->wants_complex >> id) & 1))
+    if (!((l->complex >> id) & 1))
         return 0;
     Game *outer = s->current;
     s->current = (Game *)g;
     int wants = script_wants(s->script, id);
     s->current = outer;
     return wants;
+}
+
+static const GameListening *listening_hook(void *ud)
+{
+    return &((Session *)ud)->listening;
 }
 
 static int holds_hook(void *ud, int player, int card)
@@ -218,7 +224,8 @@ static int words_hook(void *ud, const Game *g, const Option *o, char *out, int l
 }
 
 static const GameHooks HOOKS = {
-    .emit = emit_hook, .listens = listens_hook, .answer = answer_hook, .actions = actions_hook,
+    .emit = emit_hook, .listens = listens_hook, .listening = listening_hook, .answer = answer_hook,
+    .actions = actions_hook,
     .perform = perform_hook, .bolt_offered = bolt_hook, .words = words_hook,
 };
 
@@ -308,12 +315,12 @@ static int finish_loading(Session *s, char *err, int errlen)
     }
     if (lgame_resolve_actions(s, err, errlen) || script_freeze(s->script, err, (size_t)errlen))
         return -1;
-    s->wants_always = s->wants_complex = 0;
+    memset(&s->listening, 0, sizeof s->listening);
     for (int e = 0; e < EV_COUNT; e++) {
         ScriptWantsSummary w = script_wants_summary(s->script, e);
-        s->wants_always |= (uint32_t)(w.always != 0) << e;
-        s->wants_complex |= (uint32_t)(w.complex != 0) << e;
-        s->wants_cards[e] = w.cards;
+        s->listening.always |= (uint32_t)(w.always != 0) << e;
+        s->listening.complex |= (uint32_t)(w.complex != 0) << e;
+        s->listening.cards[e] = w.cards;
     }
     return 0;
 }

@@ -118,10 +118,9 @@ typedef struct Session {
     SessionAction actions[SESSION_MAX_ACTIONS];
     char cover_names[SESSION_MAX_ACTIONS + SESSION_MAX_QUESTIONS][56];   /* "action:NAME", "answer:NAME" */
     uint32_t cardless_actions_at;           /* bit k: some action without a card is offered at kind k */
-    /* script_wants_summary of every event, read at freeze: bit e of
-     * wants_always / wants_complex, and wants_cards[e] (listens_hook). */
-    uint32_t wants_always, wants_complex;
-    uint64_t wants_cards[EV_COUNT];
+    /* script_wants_summary of every event, read at freeze (the games'
+     * GameListening: the core answers most listens from it). */
+    GameListening listening;
     uint64_t action_cards_at[DK_COUNT];     /* cards with an action offered at kind k (lgame_resolve_actions) */
     int state_node_count;
     StateNode state_nodes[SESSION_MAX_STATE_NODES];   /* record fields are consecutive nodes */

@@ -223,8 +223,7 @@ void fx_session_scenario(struct Session *s, const char *text)
         th_abort_test();
     }
     s->current = &s->game;
-    s->game.hooks = session_hooks();
-    s->game.hooks_ud = s;
+    game_set_hooks(&s->game, session_hooks(), s);
 }
 
 int fx_area(const Game *g, int q, int r, const char *biome)

@@ -25,7 +25,7 @@ enum {
     SAME_PADDING,     /* the compiler's padding between fields */
     SAME_UNUSED,      /* a field named `unused`: kept zero, never read */
     SAME_STALE,       /* past a count, past a string's end, a pool entry no stack uses */
-    SAME_NOT_STATE,   /* script_errors, log, hooks: not state (game.h) */
+    SAME_NOT_STATE,   /* script_errors, log, hooks, listening: not state (game.h) */
     SAME_CACHE,       /* the board's derived data and pool length (board.h) */
     UNCHECKED_RULES,  /* rules_hash's job */
     UNCHECKED_LAYOUT, /* a position in the land order or the choice pool: read through, never fed */
@@ -53,7 +53,7 @@ static const Span MEMBERS[] = {
     SPAN(queue), SPAN(ask_len), SPAN(choice_len), SPAN(ask), SPAN(choice), SPAN(island_count),
     SPAN(island_cells), SPAN(setup_cells), SPAN(unlocked), SPAN(end_triggered), SPAN(trigger_player),
     SPAN(state), SPAN(cell_marks), SPAN(turn_skip), SPAN(land_change), SPAN(erupting), SPAN(mods_disabled),
-    SPAN(script_errors), SPAN(log), SPAN(hooks), SPAN(hooks_ud),
+    SPAN(script_errors), SPAN(log), SPAN(hooks), SPAN(hooks_ud), SPAN(listening),
 };
 #undef SPAN
 
@@ -223,6 +223,7 @@ static void classify(const Game *g, uint8_t *why)
     SPARE(g->log, SAME_NOT_STATE);
     SPARE(g->hooks, SAME_NOT_STATE);
     SPARE(g->hooks_ud, SAME_NOT_STATE);
+    SPARE(g->listening, SAME_NOT_STATE);
 }
 #undef SPARE
 #undef SPARE_FROM

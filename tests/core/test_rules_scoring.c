@@ -186,7 +186,7 @@ TEST(score_attack_huge_bonus_from_a_script_does_not_overflow)
     static Game g;
     static Scores sc;
     fx_scenario(&g, "tile 0 0 uno_dark\ntile 1 0 uno_dark\ncritter A 0 0 dark\ncritter B 1 0 dark\n");
-    g.hooks = &BONUS_HOOKS;
+    game_set_hooks(&g, &BONUS_HOOKS, NULL);
     hostile_bonus = 0;
     game_score(&g, &sc);
     int base = sc.line[0].total;

@@ -13,7 +13,16 @@ int  game_emit(Game *g, GameEvent *ev);
 /* Whether a handler listens to event `id` (so the event is worth building). */
 static inline int game_listens(const Game *g, int id)
 {
-    return g->hooks && g->hooks->emit && (!g->hooks->listens || g->hooks->listens(g->hooks_ud, g, id));
+    if (!g->hooks || !g->hooks->emit)
+        return 0;
+    const GameListening *l = g->listening;
+    if (l) {
+        if (((l->always >> id) & 1) || (g->cards_in_play & l->cards[id]))
+            return 1;
+        if (!((l->complex >> id) & 1))
+            return 0;
+    }
+    return !g->hooks->listens || g->hooks->listens(g->hooks_ud, g, id);
 }
 
 /* Sends a critter to its owner's hand (marks cleared); `cause` (Cause) says
