@@ -222,8 +222,13 @@ int lgame_rawfield(lua_State *L, int idx, const char *key)
 
 void lgame_push_place(lua_State *L, int cell)
 {
+    lgame_push_place_room(L, cell, 0);
+}
+
+void lgame_push_place_room(lua_State *L, int cell, int more)
+{
     Hex h = board_hex(cell);
-    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 2 + more);
     lua_pushinteger(L, h.q);
     lua_setfield(L, -2, "q");
     lua_pushinteger(L, h.r);
@@ -677,8 +682,11 @@ static int l_biome_areas(lua_State *L)
     area--;
     View v;
     game_view(g, &v);
-    int region = game_view_region(g, &v, cell, (int)area);
-    lua_newtable(L);
+    int region = game_view_region(g, &v, cell, (int)area), size = 0;
+    for (int k = 0; k < g->board.land_count; k++)
+        for (int a = 0, areas = board_areas(&g->board, &g->rules, g->board.land[k]); a < areas; a++)
+            size += game_view_region(g, &v, g->board.land[k], a) == region;
+    lua_createtable(L, size, 0);   /* every table at its final size */
     int n = 0;
     for (int k = 0; k < g->board.land_count; k++) {
         int c = g->board.land[k];
@@ -687,7 +695,7 @@ static int l_biome_areas(lua_State *L)
             if (game_view_region(g, &v, c, a) != region)
                 continue;
             int who = game_critter_at(g, c, a);
-            lgame_push_place(L, c);
+            lgame_push_place_room(L, c, who >= 0 ? 4 : 3);
             lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
             lua_pushboolean(L, who < 0); lua_setfield(L, -2, "free");
             lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));

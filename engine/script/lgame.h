@@ -98,6 +98,9 @@ int lgame_rawfield(lua_State *L, int idx, const char *key);
 void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n);
 /* Pushes {q =, r =} for a cell, and the full table of a critter. */
 void lgame_push_place(lua_State *L, int cell);
+/* lgame_push_place with room for `more` fields the caller adds (a table
+ * that grows is rehashed at each power of two). */
+void lgame_push_place_room(lua_State *L, int cell, int more);
 void lgame_push_critter(lua_State *L, const Game *g, int id);
 
 /* Calls the function below nargs arguments on behalf of chunk `chunk`, under

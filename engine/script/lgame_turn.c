@@ -132,7 +132,7 @@ static int l_lava(lua_State *L)
     const Game *g = lgame_current(L);
     lua_createtable(L, g->lava_count, 0);
     for (int i = 0; i < g->lava_count; i++) {
-        lgame_push_place(L, g->lava[i].cell);
+        lgame_push_place_room(L, g->lava[i].cell, 1);
         lua_pushboolean(L, g->lava[i].in_ocean);
         lua_setfield(L, -2, "ocean");
         lua_rawseti(L, -2, i + 1);
