@@ -6,13 +6,14 @@ local places = require("places")
 
 -- Whether lava on the board will flow at this turn's lava step: lava on land
 -- with a lower neighbour (the ocean included). Lava in the ocean turns to soil.
+-- Asked at every sacrifice decision of a player with the bolt: it walks the
+-- few lava tokens, not every land stack, and reads single stack fields.
 local function lava_will_flow()
-  if game.lava_count() == 0 then return false end
-  for _, at in ipairs(game.land()) do
-    local s = game.stack(at.q, at.r)
-    if s.lava then
+  for _, at in ipairs(game.lava()) do
+    local height = game.stack_field(at.q, at.r, "height")   -- 0: lava in the ocean
+    if height > 0 then
       for _, n in ipairs(game.neighbours(at.q, at.r)) do
-        if game.stack(n.q, n.r).height < s.height then return true end
+        if game.stack_field(n.q, n.r, "height") < height then return true end
       end
     end
   end
@@ -91,18 +92,18 @@ local BOLT = game.question{
 }
 
 on("lava_flow", function(ev)
-  local active = game.active()
-  if ev.flow == 1 and S.bolt_turn[active] == game.turn() then   -- all of the step's flows are decided
+  local active, players, flow = game.active(), game.players(), ev.flow
+  if flow == 1 and S.bolt_turn[active] == game.turn() then   -- all of the step's flows are decided
     S.bolt_turn[active] = 0
     local choices = {}
-    for i, flow in ipairs(game.lava_flows()) do choices[i] = { value = i, q = flow.q, r = flow.r } end
+    for i, f in ipairs(game.lava_flows()) do choices[i] = { value = i, q = f.q, r = f.r } end
     BOLT:ask(active, choices)
   end
-  for k = 0, game.players() - 1 do
-    local p = (game.active() + k) % game.players()
+  for k = 0, players - 1 do
+    local p = (active + k) % players
     if game.holds(p, NAME) then
       local to = { q = ev.to_q, r = ev.to_r }
-      TRY:ask(p, { { value = 1, q = to.q, r = to.r } }, { flow = ev.flow, from = { q = ev.q, r = ev.r }, to = to })
+      TRY:ask(p, { { value = 1, q = to.q, r = to.r } }, { flow = flow, from = { q = ev.q, r = ev.r }, to = to })
     end
   end
 end, 0, NAME)
