@@ -34,8 +34,9 @@ card {
 }
 
 on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
-  local bolt = S.bolt_turn[ev.player] == game.turn() and game.active() == ev.player
-  if bolt or game.holds(ev.player, NAME) then
+  local player = ev.player
+  if game.holds(player, NAME) or
+     (S.bolt_turn[player] == game.turn() and game.active() == player) then   -- a bolt played this turn
     -- 2 of different types, or the usual price of one type: a holder of one
     -- type only could pay the usual price, and the power never takes that away.
     ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true
