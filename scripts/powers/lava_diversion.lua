@@ -45,9 +45,13 @@ local S = game.state{ bolt_turn = game.per_player(0) }   -- the turn a bolt was 
 
 -- The d6 for flow number `number` (a game.lava_flows() entry `flow`).
 local function roll_to_divert(number, flow)
-  local dir
-  for _, n in ipairs(game.neighbours(flow.q, flow.r)) do
-    if n.q == flow.to_q and n.r == flow.to_r then dir = n.dir end
+  local dir   -- of the flow's target from its source: one step at a time, not the six neighbours' list
+  for d = 1, 6 do
+    local n = game.neighbour(flow.q, flow.r, d)
+    if n and n.q == flow.to_q and n.r == flow.to_r then
+      dir = d
+      break
+    end
   end
   if not dir then return end
   local roll = game.roll(6)
