@@ -41,7 +41,10 @@ local function flow_now(context)
   return nil
 end
 
-local S = game.state{ bolt_turn = game.per_player(0) }   -- the turn a bolt was played in
+local S = game.state{
+  bolt_turn = game.per_player(0),   -- the turn a bolt was played in
+  bolt_armed = false,               -- a bolt was played since the last lava step's first flow
+}
 
 -- The d6 for flow number `number` (a game.lava_flows() entry `flow`).
 local function roll_to_divert(number, flow)
@@ -95,14 +98,25 @@ local BOLT = game.question{
   end,
 }
 
+-- The bolt's question, at a lava step's first flow (all of the step's flows
+-- are decided then). Registered before the holders' handler, so BOLT is
+-- asked before TRY. It runs only while a bolt is armed: a bolt is played in
+-- its player's own turn, so at the first flow of any later lava step it is
+-- either used (this turn's) or dead (an earlier turn's), and disarmed.
+on("lava_flow", function(ev)
+  if ev.flow ~= 1 then return end
+  S.bolt_armed = false
+  local active = game.active()
+  if S.bolt_turn[active] ~= game.turn() then return end
+  S.bolt_turn[active] = 0
+  local choices = {}
+  for i, f in ipairs(game.lava_flows()) do choices[i] = { value = i, q = f.q, r = f.r } end
+  BOLT:ask(active, choices)
+end, 0, { card = NAME, state = { S, bolt_armed = true } })
+
+-- Every holder, in turn order from the active player, may try once per flow.
 on("lava_flow", function(ev)
   local active, players, flow = game.active(), game.players(), ev.flow
-  if flow == 1 and S.bolt_turn[active] == game.turn() then   -- all of the step's flows are decided
-    S.bolt_turn[active] = 0
-    local choices = {}
-    for i, f in ipairs(game.lava_flows()) do choices[i] = { value = i, q = f.q, r = f.r } end
-    BOLT:ask(active, choices)
-  end
   for k = 0, players - 1 do
     local p = (active + k) % players
     if game.holds(p, NAME) then
@@ -113,5 +127,8 @@ on("lava_flow", function(ev)
 end, 0, NAME)
 
 on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
+  if game.card(ev.card).name == NAME then
+    S.bolt_turn[ev.player] = game.turn()
+    S.bolt_armed = true
+  end
 end, 0, NAME)
