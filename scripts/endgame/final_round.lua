@@ -11,27 +11,31 @@ local S = game.state{
   final_left = 0,   -- final turns still to give
 }
 
+-- Not gated by the stage: the core ends the game with the triggering turn
+-- when no script listens to end_triggered (turn.c), so this one always listens.
 on("end_triggered", function(ev)
   if S.stage ~= 0 then return end
-  if ev.reason ~= "supply" and ev.reason ~= "hand_empty" then return end
+  local reason = ev.reason
+  if reason ~= "supply" and reason ~= "hand_empty" then return end
   S.stage = 1
   S.final_left = game.players() - 1
 end)
 
+-- Each state field is read once a call: a read is a call into C.
 on("turn_start", function(ev)
   if S.stage == 1 then
-    if S.final_left > 0 then
-      S.final_left = S.final_left - 1
+    local left = S.final_left
+    if left > 0 then
+      S.final_left = left - 1
       ev.mode = "final"
       return
     end
     S.stage = 2
   end
-  if S.stage == 2 then
-    if game.lava_count() == 0 then
-      ev.over = true
-    else
-      ev.mode = "finale"
-    end
+  -- stage 2 (the gate lets no other stage in)
+  if game.lava_count() == 0 then
+    ev.over = true
+  else
+    ev.mode = "finale"
   end
 end, 0, { state = { S, stage = { 1, 2 } } })   -- no Lua call while the game runs on

@@ -6,27 +6,25 @@ local NAME = "Erosion"
 local places = require("places")
 local uses = require("uses").new(NAME)
 
--- How many erosions one after another the stack at `at` allows: all but its
--- bottom tile, when it is uninhabited and without lava or a volcano. It
+-- How many erosions one after another the stack at (q, r) allows: all but
+-- its bottom tile, when it is uninhabited and without lava or a volcano. It
 -- runs for every land stack at every claim step: single reads, the cheapest
 -- first, rather than a stack table each.
-local function erosions_at(at)
-  local height = game.stack_field(at.q, at.r, "height")
-  if height < 2 or game.stack_field(at.q, at.r, "lava") or game.stack_field(at.q, at.r, "top") == "volcano" or
-     #game.critters_at(at.q, at.r) > 0 then
+local function erosions_at(q, r)
+  local height = game.stack_field(q, r, "height")
+  if height < 2 or game.stack_field(q, r, "lava") or game.stack_field(q, r, "top") == "volcano" or
+     #game.critters_at(q, r) > 0 then
     return 0
   end
   return height - 1
 end
-
-local function erodible(at) return erosions_at(at) > 0 end
 
 -- Whether the board allows more erosions than the player has left this turn,
 -- so that a bolt's one more erosion could be used.
 local function erosion_to_spare(player)
   local left, n = uses.left(player), 0
   for _, at in ipairs(game.land()) do
-    n = n + erosions_at(at)
+    n = n + erosions_at(at.q, at.r)
     if n > left then return true end
   end
   return false
@@ -50,7 +48,7 @@ game.action{
   offers = function()
     local out = {}
     for _, at in ipairs(game.land()) do
-      if erodible(at) then out[#out + 1] = at end   -- a place: an offer as it is
+      if erosions_at(at.q, at.r) > 0 then out[#out + 1] = at end   -- a place: an offer as it is
     end
     return out
   end,

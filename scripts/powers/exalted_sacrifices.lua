@@ -11,6 +11,7 @@ card {
 }
 
 -- Crater critters already score 1 each; the power adds the second point.
+-- The gate's `holder` runs it for the card's holders only.
 on("scoring", function(ev)
-  if game.holds(ev.player, NAME) then ev.bonus = ev.bonus + ev.sacrifices end
+  ev.bonus = ev.bonus + ev.sacrifices
 end, 0, { card = NAME, holder = true })

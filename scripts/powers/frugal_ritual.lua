@@ -8,18 +8,19 @@ local S = game.state{
 }
 
 -- Whether the player, the active one, may still sacrifice a critter from
--- hand this turn: one in hand, room in the crater, and none sacrificed from
--- hand yet (a forced sacrifice, when no tile could be bought, was one).
+-- hand this turn: room in the crater (asked first: in random games it is
+-- most often full), one in hand, and none sacrificed from hand yet (a forced
+-- sacrifice, when no tile could be bought, was one).
 local function hand_sacrifice_left(player)
-  return game.hand(player) > 0 and game.crater(player) < game.rule("crater_capacity") and
+  return game.crater(player) < game.rule("crater_capacity") and game.hand(player) > 0 and
          game.turn_state().sacrificed_hand == 0
 end
 
--- Whether a bolt would lower this turn's price: not for a holder, who pays
--- the frugal price already, and only when a sacrifice from hand is left and
--- two resources of different types could pay for it.
+-- Whether a bolt would lower this turn's price: only when a sacrifice from
+-- hand is left, not for a holder, who pays the frugal price already, and
+-- when two resources of different types could pay for it.
 local function cheaper_sacrifice(player)
-  return not game.holds(player, NAME) and hand_sacrifice_left(player) and
+  return hand_sacrifice_left(player) and not game.holds(player, NAME) and
          #game.payments(player, { any = 2, distinct = true }) > 0
 end
 
@@ -34,8 +35,9 @@ card {
 }
 
 on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
-  local bolt = S.bolt_turn[ev.player] == game.turn() and game.active() == ev.player
-  if bolt or game.holds(ev.player, NAME) then
+  local player = ev.player
+  if game.holds(player, NAME) or
+     (S.bolt_turn[player] == game.turn() and game.active() == player) then   -- a bolt played this turn
     -- 2 of different types, or the usual price of one type: a holder of one
     -- type only could pay the usual price, and the power never takes that away.
     ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true

@@ -8,11 +8,15 @@ local purchases = require("purchases")
 -- take a fourth tile: not a holder (whose islands take it already), a
 -- purchase left, the crater's critters, a tile more in the supply than an
 -- island takes, and its price (or at most 1 resource: the free island).
--- Asked at every buy decision of a player with the bolt: the crater, the
--- cheapest question to ask, first.
+-- Asked at every buy decision of a player with the bolt, so the questions
+-- that most often say no come first (in random games: the purchases left,
+-- then the crater, then the supply); whether the player holds the card,
+-- rarely so, just before the price.
 local function island_to_forge(player)
-  if game.crater(player) < game.rule("island_crater_critters") or game.holds(player, NAME) then return false end
-  if purchases.left() == 0 or game.supply().land < game.rule("island_tiles") + 1 then return false end
+  if purchases.left() == 0 then return false end
+  if game.crater(player) < game.rule("island_crater_critters") then return false end
+  if game.supply().land < game.rule("island_tiles") + 1 then return false end
+  if game.holds(player, NAME) then return false end
   local have = game.resources(player)
   return have.dark + have.medium + have.light <= 1 or #game.payments(player, game.price(player, "island")) > 0
 end

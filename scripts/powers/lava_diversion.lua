@@ -6,13 +6,14 @@ local places = require("places")
 
 -- Whether lava on the board will flow at this turn's lava step: lava on land
 -- with a lower neighbour (the ocean included). Lava in the ocean turns to soil.
+-- Asked at every sacrifice decision of a player with the bolt: it walks the
+-- few lava tokens, not every land stack, and reads single stack fields.
 local function lava_will_flow()
-  if game.lava_count() == 0 then return false end
-  for _, at in ipairs(game.land()) do
-    local s = game.stack(at.q, at.r)
-    if s.lava then
+  for _, at in ipairs(game.lava()) do
+    local height = game.stack_field(at.q, at.r, "height")   -- 0: lava in the ocean
+    if height > 0 then
       for _, n in ipairs(game.neighbours(at.q, at.r)) do
-        if game.stack(n.q, n.r).height < s.height then return true end
+        if game.stack_field(n.q, n.r, "height") < height then return true end
       end
     end
   end
@@ -40,13 +41,20 @@ local function flow_now(context)
   return nil
 end
 
-local S = game.state{ bolt_turn = game.per_player(0) }   -- the turn a bolt was played in
+local S = game.state{
+  bolt_turn = game.per_player(0),   -- the turn a bolt was played in
+  bolt_armed = false,               -- a bolt was played since the last lava step's first flow
+}
 
 -- The d6 for flow number `number` (a game.lava_flows() entry `flow`).
 local function roll_to_divert(number, flow)
-  local dir
-  for _, n in ipairs(game.neighbours(flow.q, flow.r)) do
-    if n.q == flow.to_q and n.r == flow.to_r then dir = n.dir end
+  local dir   -- of the flow's target from its source: one step at a time, not the six neighbours' list
+  for d = 1, 6 do
+    local n = game.neighbour(flow.q, flow.r, d)
+    if n and n.q == flow.to_q and n.r == flow.to_r then
+      dir = d
+      break
+    end
   end
   if not dir then return end
   local roll = game.roll(6)
@@ -90,23 +98,37 @@ local BOLT = game.question{
   end,
 }
 
+-- The bolt's question, at a lava step's first flow (all of the step's flows
+-- are decided then). Registered before the holders' handler, so BOLT is
+-- asked before TRY. It runs only while a bolt is armed: a bolt is played in
+-- its player's own turn, so at the first flow of any later lava step it is
+-- either used (this turn's) or dead (an earlier turn's), and disarmed.
 on("lava_flow", function(ev)
+  if ev.flow ~= 1 then return end
+  S.bolt_armed = false
   local active = game.active()
-  if ev.flow == 1 and S.bolt_turn[active] == game.turn() then   -- all of the step's flows are decided
-    S.bolt_turn[active] = 0
-    local choices = {}
-    for i, flow in ipairs(game.lava_flows()) do choices[i] = { value = i, q = flow.q, r = flow.r } end
-    BOLT:ask(active, choices)
-  end
-  for k = 0, game.players() - 1 do
-    local p = (game.active() + k) % game.players()
+  if S.bolt_turn[active] ~= game.turn() then return end
+  S.bolt_turn[active] = 0
+  local choices = {}
+  for i, f in ipairs(game.lava_flows()) do choices[i] = { value = i, q = f.q, r = f.r } end
+  BOLT:ask(active, choices)
+end, 0, { card = NAME, state = { S, bolt_armed = true } })
+
+-- Every holder, in turn order from the active player, may try once per flow.
+on("lava_flow", function(ev)
+  local active, players, flow = game.active(), game.players(), ev.flow
+  for k = 0, players - 1 do
+    local p = (active + k) % players
     if game.holds(p, NAME) then
       local to = { q = ev.to_q, r = ev.to_r }
-      TRY:ask(p, { { value = 1, q = to.q, r = to.r } }, { flow = ev.flow, from = { q = ev.q, r = ev.r }, to = to })
+      TRY:ask(p, { { value = 1, q = to.q, r = to.r } }, { flow = flow, from = { q = ev.q, r = ev.r }, to = to })
     end
   end
 end, 0, NAME)
 
 on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
+  if game.card(ev.card).name == NAME then
+    S.bolt_turn[ev.player] = game.turn()
+    S.bolt_armed = true
+  end
 end, 0, NAME)

@@ -60,13 +60,14 @@ local THROW = game.question{
 }
 
 on("volcano_activated", function(ev)
-  local at = { q = ev.q, r = ev.r }
+  local q, r, activator = ev.q, ev.r, ev.player
+  local at = { q = q, r = r }
   for p = 0, game.players() - 1 do
     if game.holds(p, NAME) and S.thrown[p] ~= round() then
-      THROW:ask(p, { { value = 1, q = ev.q, r = ev.r } }, { volcano = at })
+      THROW:ask(p, { { value = 1, q = q, r = r } }, { volcano = at })
     end
-    if p == ev.player and S.bolt_turn[p] == game.turn() then
-      THROW:ask(p, { { value = 1, q = ev.q, r = ev.r } }, { volcano = at, bolt = 1 })
+    if p == activator and S.bolt_turn[p] == game.turn() then
+      THROW:ask(p, { { value = 1, q = q, r = r } }, { volcano = at, bolt = 1 })
     end
   end
 end, 0, NAME)

@@ -12,14 +12,16 @@ card {
   ruling = "Each of the holder's critters next to the new volcano yields one resource of the biome it stands on, the supply permitting. Critters on the target tile itself have already been wiped out.",
 }
 
+-- Each holder's critters on the board one step from the volcano: one list of
+-- the holder's critters rather than the critters of each of six stacks. The
+-- order of the gains within a player does not matter: each biome draws on
+-- its own supply.
 on("volcano_activated", function(ev)
-  local around = game.neighbours(ev.q, ev.r)
+  local q, r, activator = ev.q, ev.r, ev.player
   for p = 0, game.players() - 1 do
-    if p ~= ev.player and game.holds(p, NAME) then
-      for _, at in ipairs(around) do
-        for _, c in ipairs(game.critters_at(at.q, at.r)) do
-          if c.player == p and c.biome then game.gain(p, c.biome, 1) end
-        end
+    if p ~= activator and game.holds(p, NAME) then
+      for _, c in ipairs(game.critters(p, "board")) do
+        if game.distance(c.q, c.r, q, r) == 1 then game.gain(p, c.biome, 1) end
       end
     end
   end

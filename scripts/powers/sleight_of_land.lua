@@ -4,12 +4,17 @@
 local NAME = "Sleight of land"
 local uses = require("uses").new(NAME)
 
--- Whether a volcano could go on a tile that turning changes: a Duo or a Trio
--- (two areas or more) without lava, where building is allowed.
+-- Whether a Duo or a Trio (two areas or more) is at (q, r), without lava:
+-- a tile that turning changes. Single stack fields, not the stack's table.
+local function turnable(q, r)
+  return (game.stack_field(q, r, "areas") or 0) >= 2 and not game.stack_field(q, r, "lava")
+end
+
+-- Whether a volcano could go on a tile that turning changes: a turnable
+-- tile where building is allowed.
 local function turnable_target()
   for _, at in ipairs(game.land()) do
-    local s = game.stack(at.q, at.r)
-    if (s.areas or 0) >= 2 and not s.lava and not s.no_build then return true end
+    if turnable(at.q, at.r) and not game.stack_field(at.q, at.r, "no_build") then return true end
   end
   return false
 end
@@ -41,24 +46,28 @@ local TURN = game.question{
   end,
 }
 
+-- Runs only while a turn is chosen (S.turn 1..5, set with S.at by TURN's
+-- answer): every other landing leaves nothing to do.
 on("volcano_landing", function(ev)
   local at, turn = S.at, S.turn
   S.at, S.turn = nil, 0
-  if not at or at.q ~= ev.q or at.r ~= ev.r then return end
-  local s = game.stack(ev.q, ev.r)
-  if s.areas and s.areas > 0 and not s.lava then
-    game.rotate_top(ev.q, ev.r, (s.rotation + turn) % 6)
+  local q, r = ev.q, ev.r
+  if not at or at.q ~= q or at.r ~= r then return end
+  local areas = game.stack_field(q, r, "areas")
+  if areas and areas > 0 and not game.stack_field(q, r, "lava") then
+    game.rotate_top(q, r, (game.stack_field(q, r, "rotation") + turn) % 6)
   end
-end, 0, NAME)
+end, 0, { card = NAME, state = { S, turn = { 1, 2, 3, 4, 5 } } })
 
 on("volcano_targeted", function(ev)
-  if uses.left(ev.player) <= 0 then return end
-  local s = game.stack(ev.q, ev.r)
-  if not s.areas or s.areas < 2 or s.lava then return end   -- an Uno looks the same every way
+  local player = ev.player
+  if uses.left(player) <= 0 then return end
+  local q, r = ev.q, ev.r
+  if not turnable(q, r) then return end   -- an Uno looks the same every way
   local choices = {}
-  for k = 1, 5 do choices[#choices + 1] = { value = k, q = ev.q, r = ev.r } end
-  uses.spend(ev.player)
-  TURN:ask(ev.player, choices)
+  for k = 1, 5 do choices[k] = { value = k, q = q, r = r } end
+  uses.spend(player)
+  TURN:ask(player, choices)
 end, 0, NAME)
 
 on("caldera_played", function(ev)
