@@ -857,6 +857,7 @@ static int open_game(lua_State *L)
 int lgame_install(Script *script, Session *session, char *err, int errlen)
 {
     lua_State *L = script_lua(script);
+    board_tables_init();   /* the pure helpers (game.neighbour...) answer while the rules load, before any board */
     lua_pushlightuserdata(L, session);
     lua_setfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
     levents_set_state_slots(L, lgame_state_gate_slot);

@@ -174,6 +174,18 @@ expect_status powers_with_mods 0 $V powers --mods scouting_critters
 grep -q "script:       mods/scouting_critters/mod.lua" "$tmp/out" && ok || bad "powers_lists_a_mods_card"
 expect_status powers_unknown_mod_refused 1 $V powers --mods no_such_mod
 
+# The pure helpers answer while the rules load, in a fresh process (before
+# any game has set the board up): a mod reads them at its top level.
+mkdir -p "$tmp/proot/mods/pure" && cp -r content scripts "$tmp/proot/"
+cat > "$tmp/proot/mods/pure/mod.lua" <<'LUA'
+local east = game.neighbour(0, 0, 1)
+assert(east and east.q == 1 and east.r == 0, "game.neighbour(0, 0, 1) is not (1,0) while loading")
+assert(#game.neighbours(0, 0) == 6, "game.neighbours(0, 0) has not six positions while loading")
+assert(game.distance(0, 0, 2, -1) == 2, "game.distance is wrong while loading")
+return { name = "pure", version = "1" }
+LUA
+expect_status pure_helpers_answer_while_the_rules_load 0 $V --root "$tmp/proot" sim --mods pure --games 1 --seed 1
+
 # --watch: a mod changed while a game is played is reloaded and the game
 # replayed, in the terminal (input through a FIFO, so the file changes
 # between two commands) and in the window (the change made once it watches).
