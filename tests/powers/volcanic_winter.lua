@@ -81,6 +81,26 @@ test("the volcanic winter starts on the land tile its unlocker chooses, and ends
   expect_eq(game.trigger_player(), 0)
 end)
 
+test("game.mark_border lists each unmarked position next to the frozen ones once", function()
+  unlock_winter()
+  choose("The tile at (5,0)")
+  play_until(function() return game.active() == 1 and decision().kind == "move" end)
+  local want, seen = {}, {}
+  for _, f in ipairs(game.marked_cells("frozen")) do
+    for _, n in ipairs(game.neighbours(f.q, f.r)) do
+      if not game.cell_marked(n.q, n.r, "frozen") then want[n.q .. "," .. n.r] = true end
+    end
+  end
+  local border, expected = game.mark_border("frozen"), 0
+  for _ in pairs(want) do expected = expected + 1 end
+  expect_eq(#border, expected, "the ring round the seven frozen positions")
+  for _, b in ipairs(border) do
+    local key = b.q .. "," .. b.r
+    expect(want[key] and not seen[key], "not next to the mark, or listed twice: " .. key)
+    seen[key] = true
+  end
+end)
+
 test("the volcanic winter spreads one ring at the end of each turn, across land and ocean", function()
   unlock_winter()
   choose("The tile at (5,0)")
