@@ -17,8 +17,8 @@ local function upgrade_to_spare(player)
   local want = uses.left(player) + 1
   if total(game.resources(player)) < COST * want then return false end
   local n = 0
-  for _, c in ipairs(game.critters(player, "board")) do
-    if not c.marks[COLOSSAL] then
+  for _, c in ipairs(game.critter_places(player, "board")) do
+    if not game.critter_marked(player, c.index, COLOSSAL) then
       n = n + 1
       if n >= want then return true end
     end
@@ -62,8 +62,8 @@ game.action{
   offers = function(player)
     if total(game.resources(player)) < COST then return {} end
     local out = {}
-    for _, c in ipairs(game.critters(player, "board")) do
-      if not c.marks[COLOSSAL] then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
+    for _, c in ipairs(game.critter_places(player, "board")) do
+      if not game.critter_marked(player, c.index, COLOSSAL) then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
     end
     return out
   end,
@@ -84,8 +84,7 @@ game.action{
 
 -- The second hit point takes the blow, whatever it is, and is gone.
 on("critter_hit", function(ev)
-  local c = game.critter(ev.owner, ev.critter)
-  if not c.marks[COLOSSAL] then return end
+  if not game.critter_marked(ev.owner, ev.critter, COLOSSAL) then return end
   game.mark(ev.owner, ev.critter, COLOSSAL, false)
   if ev.cause == "eruption" then
     ev.flee = true                    -- must flee to its biome elsewhere, for free
@@ -97,8 +96,9 @@ on("critter_hit", function(ev)
 end, 0, NAME)
 
 on("scoring", function(ev)
-  for _, c in ipairs(game.critters(ev.player, "board")) do
-    if c.marks[COLOSSAL] then ev.bonus = ev.bonus + 3 end
+  local player = ev.player
+  for _, c in ipairs(game.critter_places(player, "board")) do
+    if game.critter_marked(player, c.index, COLOSSAL) then ev.bonus = ev.bonus + 3 end
   end
 end, 0, NAME)
 
