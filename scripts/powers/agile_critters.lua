@@ -11,7 +11,7 @@ card {
   stars = 2,
   bolt = "move",
   bolt_offer = function(player)   -- only where one more move is possible
-    for _, c in ipairs(game.critters(player, "board")) do
+    for _, c in ipairs(game.critter_places(player, "board")) do
       if #game.move_targets(player, c.index) > 0 then return true end
     end
     return false

@@ -17,7 +17,7 @@ end
 -- on: only there can the magma of a volcano set off now land on a critter.
 local function critter_in_range()
   for p = 0, game.players() - 1 do
-    for _, c in ipairs(game.critters(p, "board")) do
+    for _, c in ipairs(game.critter_places(p, "board")) do
       for _, n in ipairs(game.neighbours(c.q, c.r)) do
         if may_erupt_on(n) then return true end
       end

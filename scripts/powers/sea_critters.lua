@@ -23,7 +23,7 @@ card {
 
 local function sea_critters(player)
   local out = {}
-  for _, c in ipairs(game.critters(player, "aside")) do
+  for _, c in ipairs(game.critter_places(player, "aside")) do
     if c.q then out[#out + 1] = c end
   end
   return out
@@ -105,7 +105,7 @@ function sea_action_possible(player)
 end
 
 local function first_in_hand(player)
-  return game.critters(player, "hand")[1]
+  return game.critter_places(player, "hand")[1]
 end
 
 game.action{
