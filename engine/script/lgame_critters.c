@@ -32,10 +32,28 @@ void lgame_push_critter(lua_State *L, const Game *g, int id)
     lua_setfield(L, -2, "marks");
 }
 
-/* game.critters(player [, place]) -> the player's critters by index, or
- * only those at `place` ("hand", "board", ...): building a table per critter
- * is what costs, so a script that wants some asks for those alone. */
-static int l_critters(lua_State *L)
+/* { player, index, q, r, area } of critter `id`: q and r where it has a
+ * position, area on the board (game.critter_places). */
+static void push_critter_place(lua_State *L, const Game *g, int id)
+{
+    const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
+    int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
+    lua_createtable(L, 0, placed ? 5 : 2);
+    lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
+    lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
+    if (placed) {
+        Hex h = board_hex(c->cell);
+        lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+        lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+        if (c->place == AT_BOARD) {
+            lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
+        }
+    }
+}
+
+/* The list of the critters of player (argument 1) at place (argument 2,
+ * optional), in index order, each pushed by `push`. */
+static int critter_list(lua_State *L, void (*push)(lua_State *L, const Game *g, int id))
 {
     Game *g = lgame_current(L);
     int p = lgame_check_player(L, g, 1);
@@ -48,44 +66,25 @@ static int l_critters(lua_State *L)
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         if (place >= 0 && g->player[p].critters[i].place != place)
             continue;
-        lgame_push_critter(L, g, critter_id(p, i));
+        push(L, g, critter_id(p, i));
         lua_rawseti(L, -2, ++k);
     }
     return 1;
 }
 
-/* game.critter_places(player [, place]) -> { player, index, q, r, area } of
- * each critter of the player (at place), in index order: references for
- * offers and effects, without the critter table's names, traits and marks. */
+/* game.critters(player [, place]) -> the player's critters by index, or
+ * only those at `place` ("hand", "board", ...): building a table per critter
+ * is what costs, so a script that wants some asks for those alone. */
+static int l_critters(lua_State *L)
+{
+    return critter_list(L, lgame_push_critter);
+}
+
+/* game.critter_places(player [, place]) -> the same critters as references
+ * for offers and effects, without the critter table's names, traits and marks. */
 static int l_critter_places(lua_State *L)
 {
-    Game *g = lgame_current(L);
-    int p = lgame_check_player(L, g, 1);
-    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
-    int want = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++)
-        want += place < 0 || g->player[p].critters[i].place == place;
-    lua_createtable(L, want, 0);
-    int k = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        const Critter *c = &g->player[p].critters[i];
-        if (place >= 0 && c->place != place)
-            continue;
-        int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
-        lua_createtable(L, 0, placed ? 5 : 2);
-        lua_pushinteger(L, p); lua_setfield(L, -2, "player");
-        lua_pushinteger(L, i + 1); lua_setfield(L, -2, "index");
-        if (placed) {
-            Hex h = board_hex(c->cell);
-            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-            if (c->place == AT_BOARD) {
-                lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
-            }
-        }
-        lua_rawseti(L, -2, ++k);
-    }
-    return 1;
+    return critter_list(L, push_critter_place);
 }
 
 /* game.critter_marked(player, index, name) -> whether the critter bears that mark. */
