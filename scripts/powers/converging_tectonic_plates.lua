@@ -42,8 +42,9 @@ local C = islands.new{
   end,
 }
 
--- The gate's `when` spares the Lua call at the other phases.
-on("phase", function(ev) C.offer(ev.player) end, 0, { card = NAME, when = { phase = "buy" } })
+-- The buy step's offer is the holders' (a bolt's offer comes with the bolt,
+-- below): the gate spares the Lua call at other phases and for others.
+on("phase", function(ev) C.offer(ev.player) end, 0, { card = NAME, holder = true, when = { phase = "buy" } })
 on("contest", C.contest, 0, NAME)
 on("caldera_played", function(ev)
   if game.card(ev.card).name == NAME then C.bolt(ev.player); C.offer(ev.player) end
