@@ -1,6 +1,8 @@
 /* game.* bindings that list, move or split whole islands
  * (engine/core/island_move.h). Directions are 1..6 as
  * game.neighbours lists them (clockwise from east); split axes are 1 q, 2 r, 3 s. */
+#include <limits.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -41,16 +43,23 @@ static int l_islands(lua_State *L)
     return 1;
 }
 
-/** game.island_shifts(q, r) -> the distinct shifts of the island holding (q, r):
- * { dir, steps, q, r }, with (q, r) where the given place lands */
+/* The optional limit at arg: at most that many results (1 or more); all without it. */
+static int check_limit(lua_State *L, int arg)
+{
+    return lua_isnoneornil(L, arg) ? INT_MAX : (int)lgame_check_range(L, arg, 1, INT_MAX);
+}
+
+/** game.island_shifts(q, r [, limit]) -> the distinct shifts of the island holding (q, r):
+ * { dir, steps, q, r }, with (q, r) where the given place lands; with limit, the first ones */
 static int l_island_shifts(lua_State *L)
 {
     const Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
+    int limit = check_limit(L, 3);
     lua_newtable(L);
     int n = 0;
-    for (int d = 0; d < HEX_DIRS; d++)
-        for (int steps = 1; steps <= 2; steps++) {
+    for (int d = 0; d < HEX_DIRS && n < limit; d++)
+        for (int steps = 1; steps <= 2 && n < limit; steps++) {
             if (island_shift_reach(g, cell, d, steps) != steps)
                 continue;   /* it cannot go, or stops short: the same as a shorter shift */
             Hex to = hex_step(board_hex(cell), d, steps);
@@ -80,14 +89,17 @@ static int l_shift_island(lua_State *L)
     return 1;
 }
 
-/** game.island_splits(q, r) -> the legal splits of the island holding (q, r):
- * { axis, line, dir, tiles, q, r }, (q, r) where the moving part's first tile lands */
+/** game.island_splits(q, r [, limit]) -> the legal splits of the island holding (q, r):
+ * { axis, line, dir, tiles, q, r }, (q, r) where the moving part's first tile lands;
+ * with limit, the first ones (the same as the start of the whole list) */
 static int l_island_splits(lua_State *L)
 {
     const Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
+    int limit = check_limit(L, 3);
     IslandSplit splits[ISLAND_SPLITS_MAX];
-    int n = island_splits(g, cell, splits, (int)(sizeof splits / sizeof splits[0]));
+    int max = (int)(sizeof splits / sizeof splits[0]);
+    int n = island_splits(g, cell, splits, limit < max ? limit : max);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         Hex to = board_hex(splits[i].lands);

@@ -17,9 +17,10 @@ local function use_of(S, player)
 end
 
 -- spec: { card, noun ("rift" or "shift"), change ("split" or "shift"),
---         moves = function(island) -> list of { q, r, value, ... } (where the
---           island's first tile would land; value identifies the move; any
---           other fields are for perform),
+--         moves = function(island, limit) -> list of { q, r, value, ... }
+--           (where the island's first tile would land; value identifies the
+--           move; any other fields are for perform); with limit, at most
+--           that many, the first of the whole list,
 --         label = function(choice, island) -> words for one of the moves,
 --         perform = function(island, move) (move: one of moves(island)) }
 function M.new(spec)
@@ -80,17 +81,16 @@ function M.new(spec)
     end,
   }
 
-  -- The islands that can move, as choices; one is asked about directly,
-  -- with the moves found for it here.
+  -- The islands that can move, as choices (one move is enough to know);
+  -- one is asked about directly, with its moves.
   function self.offer(player)
     if not allowed(player) then return end
-    local islands, moves = {}, nil
+    local islands = {}
     for _, island in ipairs(game.islands()) do
       local a = island[1]
-      local m = spec.moves(a)
-      if #m > 0 then islands[#islands + 1], moves = { value = #island, q = a.q, r = a.r }, m end
+      if #spec.moves(a, 1) > 0 then islands[#islands + 1] = { value = #island, q = a.q, r = a.r } end
     end
-    if #islands == 1 then ask_moves(player, islands[1], moves) else WHICH:ask(player, islands) end
+    if #islands == 1 then ask_moves(player, islands[1]) else WHICH:ask(player, islands) end
   end
 
   function self.bolt(player)

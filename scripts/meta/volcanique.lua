@@ -708,8 +708,9 @@ function game.roll(sides) end
 function game.islands() end
 ---@param q integer
 ---@param r integer
+---@param limit? integer at most this many (the first of the whole list)
 ---@return IslandShift[]
-function game.island_shifts(q, r) end
+function game.island_shifts(q, r, limit) end
 ---Effect: the island holding (q, r) moves up to `steps` spaces in `dir`.
 ---@param q integer
 ---@param r integer
@@ -719,8 +720,9 @@ function game.island_shifts(q, r) end
 function game.shift_island(q, r, dir, steps) end
 ---@param q integer
 ---@param r integer
+---@param limit? integer at most this many (the first of the whole list)
 ---@return Rift[]
-function game.island_splits(q, r) end
+function game.island_splits(q, r, limit) end
 ---Effect: cuts the island holding (q, r) along a line; the part on dir's side moves one space.
 ---@param q integer
 ---@param r integer

@@ -8,7 +8,7 @@ local islands = require("islands")
 -- Whether some island can shift now (what a bolt's shift needs).
 local function any_island_can_shift()
   for _, island in ipairs(game.islands()) do
-    if #game.island_shifts(island[1].q, island[1].r) > 0 then return true end
+    if #game.island_shifts(island[1].q, island[1].r, 1) > 0 then return true end   -- one is enough to know
   end
   return false
 end
@@ -27,8 +27,8 @@ local C = islands.new{
   card = NAME,
   noun = "shift",
   change = "shift",
-  moves = function(island)   -- the shifts themselves, numbered
-    local shifts = game.island_shifts(island.q, island.r)
+  moves = function(island, limit)   -- the shifts themselves, numbered
+    local shifts = game.island_shifts(island.q, island.r, limit)
     for i, s in ipairs(shifts) do s.value = i end
     return shifts
   end,

@@ -8,7 +8,7 @@ local islands = require("islands")
 -- Whether some island can be split now (what a bolt's rift needs).
 local function any_island_can_rift()
   for _, island in ipairs(game.islands()) do
-    if #game.island_splits(island[1].q, island[1].r) > 0 then return true end
+    if #game.island_splits(island[1].q, island[1].r, 1) > 0 then return true end   -- one is enough to know
   end
   return false
 end
@@ -27,8 +27,8 @@ local R = islands.new{
   card = NAME,
   noun = "rift",
   change = "split",
-  moves = function(island)   -- the splits themselves, numbered
-    local splits = game.island_splits(island.q, island.r)
+  moves = function(island, limit)   -- the splits themselves, numbered
+    local splits = game.island_splits(island.q, island.r, limit)
     for i, x in ipairs(splits) do x.value = i end
     return splits
   end,

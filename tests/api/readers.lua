@@ -161,3 +161,30 @@ test("critter_marked reads one critter mark without building the critter table",
   expect_eq(game.critter_marked(0, 1, "burrowed"), game.critter(0, 1).marks.burrowed == true)
   expect(raises(function() game.critter_marked(0, 1, "no_such_mark") end, "no_such_mark"))
 end)
+
+test("island_splits and island_shifts with a limit give the first moves of the whole list", function()
+  scenario[[
+    turn A move
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 5 0 uno_light
+  ]]
+  local function same(a, b)
+    for k, v in pairs(a) do expect_eq(b[k], v, k) end
+    for k in pairs(b) do expect(a[k] ~= nil, "an extra field " .. k) end
+  end
+  local splits = game.island_splits(0, 0)
+  expect_eq(#splits, 6, "an island of two splits six ways")
+  for _, limit in ipairs{ 1, 2, 6, 10 } do
+    local first = game.island_splits(0, 0, limit)
+    expect_eq(#first, math.min(limit, #splits))
+    for i, s in ipairs(first) do same(s, splits[i]) end
+  end
+  local shifts = game.island_shifts(0, 0)
+  expect(#shifts > 1, "the island can shift several ways")
+  local one = game.island_shifts(0, 0, 1)
+  expect_eq(#one, 1)
+  same(one[1], shifts[1])
+  expect_eq(#game.island_splits(5, 0, 1), 0, "a single tile cannot be rifted")
+  expect(raises(function() game.island_splits(0, 0, 0) end, "out of range"))
+end)
