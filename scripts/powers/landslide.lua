@@ -19,53 +19,75 @@ card {
   ruling = "Each holder, in turn order from the active player, first picks the stack next to the volcano whose top tile slides (stacks of two or more tiles, so one stays), then the lower land stack next to it where it lands (not the volcano); edges need not match. Critters riding the tile survive; those under it flee as from lava, paying to evacuate, or are lost. Caldera bolt: a slide when your own volcano erupts this turn; offered while choosing a volcano's target, to a player without the power, when some stack of two or more has a lower neighbour to slide onto and another the volcano could go on.",
 }
 
--- The values of the stack at (q, r) a landslide looks at: read one by one
--- into a small table, cheaper than game.stack's for the many stacks tested.
-local function stack_of(q, r)
-  return {
-    height = game.stack_field(q, r, "height"),
-    lava = game.stack_field(q, r, "lava"),
-    top = game.stack_field(q, r, "top"),
-    no_build = game.stack_field(q, r, "no_build"),
-  }
+-- The stacks are read a value at a time with game.stack_field (cheaper than
+-- game.stack's table for the many stacks tested), the height first: most
+-- tests stop there.
+
+-- The height of the stack at (q, r) when a volcano could go on it (land
+-- without lava, a volcano or a mark barring building; the targeting rules may
+-- still forbid it), else nil.
+local function site_height(q, r)
+  local h = game.stack_field(q, r, "height")
+  if h == 0 or game.stack_field(q, r, "lava") or game.stack_field(q, r, "top") == "volcano" or
+     game.stack_field(q, r, "no_build") then
+    return nil
+  end
+  return h
 end
 
-local function can_take(s) return s.height > 0 and not s.lava and s.top ~= "volcano" end
+-- The height of the stack at (q, r) when its top tile may slide (two tiles or
+-- more, so one stays; no lava, not a volcano), else nil.
+local function slide_height(q, r)
+  local h = game.stack_field(q, r, "height")
+  if h < 2 or game.stack_field(q, r, "lava") or game.stack_field(q, r, "top") == "volcano" then return nil end
+  return h
+end
+
+-- Whether the top tile of a stack `height` high next to `to` may slide onto
+-- it: lower land a volcano could go on, not the volcano itself.
+local function lands_on(to, height, volcano)
+  if places.same(to, volcano) then return false end
+  local h = site_height(to.q, to.r)
+  return h ~= nil and h < height
+end
 
 -- Where the top tile of `from` may slide: lower land next to it, not the volcano.
 local function destinations(from, volcano)
-  local fs, out = stack_of(from.q, from.r), {}
+  local height, out = game.stack_field(from.q, from.r, "height"), {}
   for _, to in ipairs(game.neighbours(from.q, from.r)) do
-    local ts = stack_of(to.q, to.r)
-    if not places.same(to, volcano) and can_take(ts) and not ts.no_build and ts.height < fs.height then
-      out[#out + 1] = { q = to.q, r = to.r }
-    end
+    if lands_on(to, height, volcano) then out[#out + 1] = { q = to.q, r = to.r } end
   end
   return out
 end
 
--- Whether a volcano could go on the stack `s` (the targeting rules may still
--- forbid it).
-local function may_erupt_on(s) return can_take(s) and not s.no_build end
+-- Whether the top tile of `from` may slide somewhere (the first destination
+-- found is enough).
+local function may_slide(from, volcano)
+  local height = slide_height(from.q, from.r)
+  if not height then return false end
+  for _, to in ipairs(game.neighbours(from.q, from.r)) do
+    if lands_on(to, height, volcano) then return true end
+  end
+  return false
+end
 
--- Whether some landslide could follow a volcano set off now: a stack of two or
--- more with a lower land neighbour to slide onto and another neighbour the
--- volcano could go on.
+-- Whether some landslide could follow a volcano set off now: a stack whose
+-- top tile may slide, with a lower neighbour to slide onto and another
+-- neighbour the volcano could go on. A lower neighbour is itself a place the
+-- volcano could go on, so that is one lower neighbour among two such places.
 function slide_possible()
   for _, from in ipairs(game.land()) do
-    local fs = stack_of(from.q, from.r)
-    if fs.height >= 2 and can_take(fs) then
-      local lower, sites, both = 0, 0, 0
+    local height = slide_height(from.q, from.r)
+    if height then
+      local lower, sites = 0, 0
       for _, n in ipairs(game.neighbours(from.q, from.r)) do
-        local ns = stack_of(n.q, n.r)
-        local is_lower = can_take(ns) and not ns.no_build and ns.height < fs.height
-        local is_site = may_erupt_on(ns)
-        lower = lower + (is_lower and 1 or 0)
-        sites = sites + (is_site and 1 or 0)
-        both = both + ((is_lower and is_site) and 1 or 0)
+        local h = site_height(n.q, n.r)
+        if h then
+          sites = sites + 1
+          if h < height then lower = lower + 1 end
+          if lower >= 1 and sites >= 2 then return true end
+        end
       end
-      -- a lower stack and a site that are not one and the same
-      if lower > 0 and sites > 0 and not (lower == 1 and sites == 1 and both == 1) then return true end
     end
   end
   return false
@@ -80,11 +102,9 @@ local WHERE = game.question{
   answer = function(ev)
     if ev.passed then return end
     local from, to = ev.context.from, { q = ev.q, r = ev.r }
-    for _, d in ipairs(destinations(from, ev.context.volcano)) do   -- still possible?
-      local fs = stack_of(from.q, from.r)
-      if places.same(d, to) and can_take(fs) and fs.height >= 2 then
-        return game.slide(from.q, from.r, to.q, to.r)
-      end
+    if not slide_height(from.q, from.r) then return end   -- still possible?
+    for _, d in ipairs(destinations(from, ev.context.volcano)) do
+      if places.same(d, to) then return game.slide(from.q, from.r, to.q, to.r) end
     end
   end,
 }
@@ -111,10 +131,7 @@ on("volcano_activated", function(ev)
       if not game.holds(p, NAME) then uses.spend(p) end
       local choices = {}
       for _, from in ipairs(game.neighbours(ev.q, ev.r)) do
-        local fs = stack_of(from.q, from.r)
-        if can_take(fs) and fs.height >= 2 and #destinations(from, volcano) > 0 then
-          choices[#choices + 1] = { q = from.q, r = from.r }
-        end
+        if may_slide(from, volcano) then choices[#choices + 1] = { q = from.q, r = from.r } end
       end
       WHICH:ask(p, choices, { volcano = volcano })
     end
