@@ -2,6 +2,7 @@
  * (engine/core/island_move.h). Directions are 1..6 as
  * game.neighbours lists them (clockwise from east); split axes are 1 q, 2 r, 3 s. */
 #include <limits.h>
+#include <stdbool.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -23,20 +24,31 @@ static int check_axis(lua_State *L, int arg)
     return (int)a - 1;
 }
 
-
-/** game.islands() -> every island, each a list of { q, r } in board order (the first is its anchor) */
+/** game.islands([form]) -> every island in board order: form "cells" (the default),
+ * a list of its { q, r } in board order (the first is its anchor); form "anchors",
+ * only its anchor { q, r, tiles }, tiles its count of stacks */
 static int l_islands(lua_State *L)
 {
+    static const char *const FORMS[] = { "cells", "anchors", NULL };
+    bool anchors_only = luaL_checkoption(L, 1, "cells", FORMS) == 1;
     const Game *g = lgame_current(L);
     int anchors[MAX_LAND], cells[MAX_LAND];
     int n = island_anchors(&g->board, anchors, MAX_LAND);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         int m = island_cells_of(&g->board, anchors[i], cells, MAX_LAND);
-        lua_createtable(L, m, 0);
-        for (int k = 0; k < m; k++) {
-            lgame_push_place(L, cells[k]);
-            lua_rawseti(L, -2, k + 1);
+        if (anchors_only) {
+            Hex h = board_hex(anchors[i]);
+            lua_createtable(L, 0, 3);
+            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
+            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+            lua_pushinteger(L, m); lua_setfield(L, -2, "tiles");
+        } else {
+            lua_createtable(L, m, 0);
+            for (int k = 0; k < m; k++) {
+                lgame_push_place(L, cells[k]);
+                lua_rawseti(L, -2, k + 1);
+            }
         }
         lua_rawseti(L, -2, i + 1);
     }

@@ -395,6 +395,10 @@ manifest = nil
 ---@field dir integer 1..6
 ---@field tiles integer stacks that move
 
+---An island named by its anchor (its first stack in board order).
+---@class IslandAnchor: Place
+---@field tiles integer its stacks
+
 -- ------------------------------------------------------------ the library
 
 ---The game being handled, and the declarations scripts make while they load.
@@ -704,8 +708,15 @@ function game.trigger_end(reason) end
 ---@return integer
 function game.roll(sides) end
 
----@return Place[][] islands each a list of its stacks, the first its anchor
-function game.islands() end
+---Every island in board order: with form "cells" (the default) each a list of
+---its stacks, the first its anchor; with "anchors" each only its anchor and
+---its count of stacks (cheaper).
+---@param form? "cells"|"anchors"
+---@return Place[][]|IslandAnchor[] islands
+---@overload fun(): Place[][]
+---@overload fun(form: "cells"): Place[][]
+---@overload fun(form: "anchors"): IslandAnchor[]
+function game.islands(form) end
 ---@param q integer
 ---@param r integer
 ---@param limit? integer at most this many (the first of the whole list)

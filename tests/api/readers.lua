@@ -188,3 +188,22 @@ test("island_splits and island_shifts with a limit give the first moves of the w
   expect_eq(#game.island_splits(5, 0, 1), 0, "a single tile cannot be rifted")
   expect(raises(function() game.island_splits(0, 0, 0) end, "out of range"))
 end)
+
+test("islands names each island by its anchor and size with \"anchors\"", function()
+  scenario[[
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 2 0 uno_medium
+    tile 0 2 uno_light
+  ]]
+  local full, anchors = game.islands(), game.islands("anchors")
+  expect_eq(#anchors, #full)
+  expect_eq(#anchors, 2)
+  for i, island in ipairs(full) do
+    expect_eq(anchors[i].q, island[1].q, "anchor q of island " .. i)
+    expect_eq(anchors[i].r, island[1].r, "anchor r of island " .. i)
+    expect_eq(anchors[i].tiles, #island, "stacks of island " .. i)
+  end
+  expect_eq(#game.islands("cells"), 2, "cells is the default form")
+  expect(raises(function() game.islands("stacks") end, "invalid option"), "an unknown form is refused")
+end)
