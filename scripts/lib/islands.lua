@@ -17,11 +17,14 @@ local function use_of(S, player)
 end
 
 -- spec: { card, noun ("rift" or "shift"), change ("split" or "shift"),
---         moves = function(island, limit) -> list of { q, r, value, ... }
---           (where the island's first tile would land; value identifies the
---           move; any other fields are for perform); with limit, at most
---           that many, the first of the whole list,
---         label = function(choice, island) -> words for one of the moves,
+--         moves = function(island, limit) -> list of { q, r, ... } (where
+--           the island's first tile would land; any other fields are for
+--           perform), the same list each time the board is the same; with
+--           limit, at most that many, the first of the whole list. A move is
+--           asked as a choice whose value is its number in the list (a
+--           choice's value defaults to its position),
+--         label = function(choice, island) -> words for one of the moves
+--           (choice.value: the move's number),
 --         perform = function(island, move) (move: one of moves(island)) }
 function M.new(spec)
   local S = game.state{
@@ -56,19 +59,19 @@ function M.new(spec)
     context = { island = game.place() },
     answer = function(ev)
       if ev.passed or not allowed(ev.player) or not ev.context.island then return end
-      for _, m in ipairs(spec.moves(ev.context.island)) do   -- still possible? (other answers may come first)
-        if m.value == ev.value and m.q == ev.q and m.r == ev.r then
-          spend(ev.player)
-          S.favour[ev.player] = game.turn()
-          spec.perform(ev.context.island, m)
-          return
-        end
+      -- Still possible? (other answers may come first): the move numbered
+      -- ev.value (its position in the list) must still land where the choice said.
+      local m = spec.moves(ev.context.island, ev.value)[ev.value]
+      if m and m.q == ev.q and m.r == ev.r then
+        spend(ev.player)
+        S.favour[ev.player] = game.turn()
+        spec.perform(ev.context.island, m)
       end
     end,
   }
 
-  local function ask_moves(player, island, moves)
-    WHERE:ask(player, moves or spec.moves(island), { island = island })
+  local function ask_moves(player, island)
+    WHERE:ask(player, spec.moves(island), { island = island })
   end
 
   local WHICH = game.question{
@@ -81,14 +84,14 @@ function M.new(spec)
     end,
   }
 
-  -- The islands that can move, as choices (one move is enough to know);
-  -- one is asked about directly, with its moves.
+  -- The islands that can move, as choices (value: the island's stacks; one
+  -- move is enough to know), in board order; one is asked about directly,
+  -- with its moves.
   function self.offer(player)
     if not allowed(player) then return end
     local islands = {}
-    for _, island in ipairs(game.islands()) do
-      local a = island[1]
-      if #spec.moves(a, 1) > 0 then islands[#islands + 1] = { value = #island, q = a.q, r = a.r } end
+    for _, a in ipairs(game.islands("anchors")) do
+      if #spec.moves(a, 1) > 0 then islands[#islands + 1] = { value = a.tiles, q = a.q, r = a.r } end
     end
     if #islands == 1 then ask_moves(player, islands[1]) else WHICH:ask(player, islands) end
   end

@@ -7,8 +7,8 @@ local islands = require("islands")
 
 -- Whether some island can shift now (what a bolt's shift needs).
 local function any_island_can_shift()
-  for _, island in ipairs(game.islands()) do
-    if #game.island_shifts(island[1].q, island[1].r, 1) > 0 then return true end   -- one is enough to know
+  for _, island in ipairs(game.islands("anchors")) do
+    if #game.island_shifts(island.q, island.r, 1) > 0 then return true end   -- one is enough to know
   end
   return false
 end
@@ -27,13 +27,11 @@ local C = islands.new{
   card = NAME,
   noun = "shift",
   change = "shift",
-  moves = function(island, limit)   -- the shifts themselves, numbered
-    local shifts = game.island_shifts(island.q, island.r, limit)
-    for i, s in ipairs(shifts) do s.value = i end
-    return shifts
+  moves = function(island, limit)   -- the shifts themselves
+    return game.island_shifts(island.q, island.r, limit)
   end,
   label = function(choice, island)
-    local s = island and game.island_shifts(island.q, island.r)[choice.value]
+    local s = island and game.island_shifts(island.q, island.r, choice.value)[choice.value]
     return s and ("Shift it %d space%s, its first tile landing at (%d,%d)"):format(s.steps,
       s.steps == 1 and "" or "s", choice.q, choice.r) or "This shift"
   end,

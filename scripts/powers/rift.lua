@@ -5,10 +5,11 @@
 local NAME = "Rift"
 local islands = require("islands")
 
--- Whether some island can be split now (what a bolt's rift needs).
+-- Whether some island can be split now (what a bolt's rift needs); an
+-- island of one tile cannot.
 local function any_island_can_rift()
-  for _, island in ipairs(game.islands()) do
-    if #game.island_splits(island[1].q, island[1].r, 1) > 0 then return true end   -- one is enough to know
+  for _, island in ipairs(game.islands("anchors")) do
+    if island.tiles >= 2 and #game.island_splits(island.q, island.r, 1) > 0 then return true end   -- one is enough to know
   end
   return false
 end
@@ -27,13 +28,11 @@ local R = islands.new{
   card = NAME,
   noun = "rift",
   change = "split",
-  moves = function(island, limit)   -- the splits themselves, numbered
-    local splits = game.island_splits(island.q, island.r, limit)
-    for i, x in ipairs(splits) do x.value = i end
-    return splits
+  moves = function(island, limit)   -- the splits themselves
+    return game.island_splits(island.q, island.r, limit)
   end,
   label = function(choice, island)
-    local x = island and game.island_splits(island.q, island.r)[choice.value]
+    local x = island and game.island_splits(island.q, island.r, choice.value)[choice.value]
     return x and ("Split off %d tile%s, the first landing at (%d,%d)"):format(x.tiles, x.tiles == 1 and "" or "s",
       choice.q, choice.r) or "This rift"
   end,
