@@ -99,14 +99,12 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
     return rc;
 }
 
+/* The core answers from s->listening first (game_listens) and asks here
+ * about events whose handlers have conditions only the scripts read;
+ * script_wants makes the same quick checks itself when called alone. */
 static int listens_hook(void *ud, const Game *g, int id)
 {
     Session *s = ud;
-    const GameListening *l = &s->listening;
-    if (((l->always >> id) & 1) || (g->cards_in_play & l->cards[id]))
-        return 1;
-    if (!((l->complex >> id) & 1))
-        return 0;
     Game *outer = s->current;
     s->current = (Game *)g;
     int wants = script_wants(s->script, id);
