@@ -21,7 +21,6 @@
 #define BENCH_MAX_DECISIONS 20000   /* a runaway game (no end-game scripts) is cut here */
 #define BENCH_ROUNDS 7              /* interleaved rounds of the playouts */
 #define BENCH_BLOCK 2               /* games timed together; each block's fastest round counts */
-#define BENCH_MAX_BLOCKS (1000000 / BENCH_BLOCK + 1)
 
 static void print_cpu(void)
 {
@@ -168,8 +167,14 @@ static void playout_add(Playout *sum, const Playout *b)
  * when another process takes the core costs one block's round, not the run. */
 static int bench_players(Session *s, int players, uint64_t seed, int games, long *max_log)
 {
-    static Playout best_on[BENCH_MAX_BLOCKS], best_off[BENCH_MAX_BLOCKS];
     int blocks = (games + BENCH_BLOCK - 1) / BENCH_BLOCK;
+    Playout *best_on = calloc((size_t)blocks, sizeof *best_on), *best_off = calloc((size_t)blocks, sizeof *best_off);
+    if (!best_on || !best_off) {
+        free(best_on);
+        free(best_off);
+        fprintf(stderr, "volcanique bench: out of memory for %d blocks of games\n", blocks);
+        return -1;
+    }
     session_reset_fire_counts(s);
     for (int round = 0; round < BENCH_ROUNDS; round++)
         for (int b = 0; b < blocks; b++) {
@@ -178,6 +183,8 @@ static int bench_players(Session *s, int players, uint64_t seed, int games, long
             if (playouts_scripts_on(s, players, seed, first, count, &r_on) ||
                 playouts_hooks_off(s, players, seed, first, count, &r_off)) {
                 fprintf(stderr, "volcanique bench: a %d-player playout failed\n", players);
+                free(best_on);
+                free(best_off);
                 return -1;
             }
             if (round == 0 || r_on.seconds < best_on[b].seconds)
@@ -190,6 +197,8 @@ static int bench_players(Session *s, int players, uint64_t seed, int games, long
         playout_add(&on, &best_on[b]);
         playout_add(&off, &best_off[b]);
     }
+    free(best_on);
+    free(best_off);
     char idle[512];
     int scripts, ran = powers_run(s, &scripts, idle, sizeof idle);
     printf("%d players    scripts on %9.0f decisions/s %7.1f games/s | hooks off %9.0f decisions/s%s | "
