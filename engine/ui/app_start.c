@@ -161,19 +161,10 @@ void ui_variants_of_rules(const Rules *rules, UiVariants *out)
     }
 }
 
-/* The base game's variants, for a window without a variants hook. */
-static void base_variants(UiVariants *v)
-{
-    memset(v, 0, sizeof *v);
-    v->count = 2;
-    snprintf(v->name[0], sizeof v->name[0], "symbiosis");
-    snprintf(v->name[1], sizeof v->name[1], "to_the_left");
-    v->min_players[0] = v->min_players[1] = 3;
-}
-
 /* The variants the start screen's mods declare, asked again when the mods
- * change; the chosen one, when those mods have no variant of its name, falls
- * back to their default. */
+ * change (none without a variants hook: the game then plays the rules'
+ * default); the chosen one, when those mods have no variant of its name,
+ * falls back to their default. */
 static const UiVariants *offered_variants(UiApp *app)
 {
     UiSetup *su = &app->setup;
@@ -181,10 +172,9 @@ static const UiVariants *offered_variants(UiApp *app)
         char err[300];
         app->variants_known = true;
         app->variants_mods = su->mods;
-        if (!app->hooks.variants)
-            base_variants(&app->variants);
-        else if (app->hooks.variants(app->hooks.ud, su->mods, &app->variants, err, sizeof err)) {
-            memset(&app->variants, 0, sizeof app->variants);
+        memset(&app->variants, 0, sizeof app->variants);
+        if (app->hooks.variants && app->hooks.variants(app->hooks.ud, su->mods, &app->variants, err, sizeof err)) {
+            memset(&app->variants, 0, sizeof app->variants);   /* a half-filled answer is not offered */
             snprintf(app->status, sizeof app->status, "Cannot load these mods: %.200s", err);
         }
     }
@@ -221,7 +211,8 @@ static void variant_row(Row *r)
         x = add_button(r, x, text, UI_ACT_VARIANT, i, style);
         fewest = v->min_players[i] < fewest ? v->min_players[i] : fewest;
     }
-    char note[40] = "(none declared)";
+    char note[40];
+    snprintf(note, sizeof note, "%s", r->app->hooks.variants ? "(none declared)" : "(the rules' default)");
     if (v->count > 0)
         snprintf(note, sizeof note, "(%d to %d players)", fewest, MAX_PLAYERS);
     if (v->count == 0 || su->players < fewest)

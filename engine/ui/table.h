@@ -79,7 +79,8 @@ typedef struct UiAppHooks {
     struct UiTable *(*reload)(void *ud, char *msg, int msglen);
     /* Lists the variants of the rules with the start screen's mods `mods`
      * (bit i: the i-th offered mod). Returns 0, or -1 with a message (a mod
-     * that does not load). NULL hook: the base game's two. */
+     * that does not load). NULL hook: none offered, and games play the
+     * rules' default. */
     int (*variants)(void *ud, uint32_t mods, UiVariants *out, char *err, int errlen);
     void *ud;
 } UiAppHooks;
