@@ -10,7 +10,8 @@
  *    game (scenario set-up aside).
  *  - Every apply is appended to the action log; replaying the log from the
  *    same seed and rules reaches the same state (game_hash).
- *  - A Game holds no pointers but `log` and its hooks', so cloning is an
+ *  - A Game holds no pointers but `log` and the hooks' (`hooks`, `hooks_ud`,
+ *    `listening`: game_set_hooks), so cloning is an
  *    assignment (set `log` to NULL in a clone that should not record). */
 #ifndef VQ_GAME_H
 #define VQ_GAME_H
