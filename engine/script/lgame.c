@@ -47,6 +47,7 @@ Game *lgame_mutable(lua_State *L, const char *fn)
 {
     Session *s = lgame_session(L);
     Game *g = lgame_current(L);
+    s->effects++;
     if (s->read_only)
         luaL_error(L, "game.%s: this code only looks at the game (a query event, an offer or a label); "
                       "it may not change it", fn);
@@ -391,6 +392,13 @@ static void push_layers(lua_State *L, const Game *g, int cell)
     }
 }
 
+/* How many critters stand on the stack at cell. */
+static int critters_on(const Game *g, int cell)
+{
+    int ids[MAX_PLAYERS * MAX_CRITTERS];
+    return game_critters_on_cell(g, cell, ids, MAX_PLAYERS * MAX_CRITTERS);
+}
+
 static int l_stack(lua_State *L)
 {
     Game *g = lgame_current(L);
@@ -401,8 +409,9 @@ static int l_stack(lua_State *L)
     for (int k = 0; k < 4; k++)
         traits += cell_has_trait(g, cell, 1 << k);
     /* sized for every field below at once: a table growing is rehashed */
-    lua_createtable(L, 0, 4 + traits + (t ? 4 + (t->below != NO_TILE) : 0));
+    lua_createtable(L, 0, 5 + traits + (t ? 4 + (t->below != NO_TILE) : 0));
     lua_pushinteger(L, c->height); lua_setfield(L, -2, "height");
+    lua_pushinteger(L, critters_on(g, cell)); lua_setfield(L, -2, "critters");
     lua_pushboolean(L, (c->flags & CELL_LAVA) != 0); lua_setfield(L, -2, "lava");
     if (t) {
         const TileType *tt = &g->rules.tile_types[t->type];
@@ -437,7 +446,7 @@ static int l_stack(lua_State *L)
 static int l_stack_field(lua_State *L)
 {
     static const char *const FIELDS[] = { "height", "lava", "top", "tile", "rotation", "areas", "under",
-                                          "no_build", "no_enter", "no_leave", "no_collect", NULL };
+                                          "no_build", "no_enter", "no_leave", "no_collect", "critters", NULL };
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
     int field = luaL_checkoption(L, 3, NULL, FIELDS);
@@ -446,6 +455,8 @@ static int l_stack_field(lua_State *L)
         lua_pushinteger(L, g->board.cells[cell].height);
     else if (field == 1)
         lua_pushboolean(L, (g->board.cells[cell].flags & CELL_LAVA) != 0);
+    else if (field == 11)
+        lua_pushinteger(L, critters_on(g, cell));
     else if (field >= 7)   /* a trait: true, or nil as in the stack table */
         cell_has_trait(g, cell, 1 << (field - 7)) ? lua_pushboolean(L, 1) : lua_pushnil(L);
     else if (!t || (field == 6 && t->below == NO_TILE))
@@ -463,14 +474,21 @@ static int l_stack_field(lua_State *L)
     return 1;
 }
 
+/* game.land([min_height]) -> every land stack as a place, in board order;
+ * with min_height, only the stacks at least that many tiles high. */
 static int l_land(lua_State *L)
 {
     Game *g = lgame_current(L);
-    lua_createtable(L, g->board.land_count, 0);
-    for (int i = 0; i < g->board.land_count; i++) {
-        lgame_push_place(L, g->board.land[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
+    lua_Integer least = luaL_optinteger(L, 1, 1);
+    int n = 0;
+    for (int i = 0; i < g->board.land_count; i++)
+        n += g->board.cells[g->board.land[i]].height >= least;
+    lua_createtable(L, n, 0);
+    for (int i = 0, k = 0; i < g->board.land_count; i++)
+        if (g->board.cells[g->board.land[i]].height >= least) {
+            lgame_push_place(L, g->board.land[i]);
+            lua_rawseti(L, -2, ++k);
+        }
     return 1;
 }
 
@@ -482,13 +500,17 @@ static bool ocean_free(const Game *g, int cell)
            !game_aside_critter_on(g, cell);
 }
 
-/* game.coast([filter]) -> ocean positions next to land, in board order: where
- * the sea meets the land; with "free", only those ocean_free allows. */
+/* game.coast([filter [, limit]]) -> ocean positions next to land, in board
+ * order: where the sea meets the land; with "free", only those ocean_free
+ * allows; with limit, at most the first `limit` of them (1: whether there is
+ * one, without a table per position). */
 static int l_coast(lua_State *L)
 {
     static const char *const FILTERS[] = { "all", "free", NULL };
     Game *g = lgame_current(L);
     bool free_only = luaL_checkoption(L, 1, "all", FILTERS) == 1;
+    lua_Integer limit = luaL_optinteger(L, 2, BOARD_CELLS);
+    luaL_argcheck(L, limit >= 0, 2, "a limit is 0 or more");
     const Board *b = &g->board;
     /* From the land outwards (a few dozen stacks, not every cell of the board
      * with its six neighbours), then read back in board order. */
@@ -508,8 +530,10 @@ static int l_coast(lua_State *L)
             lo = nb < lo ? nb : lo;
             hi = nb > hi ? nb : hi;
         }
+    if (n > limit)
+        n = (int)limit;
     lua_createtable(L, n, 0);
-    for (int cell = lo, i = 0; cell <= hi; cell++)
+    for (int cell = lo, i = 0; cell <= hi && i < n; cell++)
         if (coast[cell] == 2) {
             lgame_push_place(L, cell);
             lua_rawseti(L, -2, ++i);
@@ -552,62 +576,6 @@ static int l_neighbour(lua_State *L)
         lua_pushnil(L);
     else
         lgame_push_place(L, nb);
-    return 1;
-}
-
-/* game.biomes() -> every biome (region) on the board: { biome, tiles, edges,
- * areas = { {q, r, area, critter}, ... } } (critter: who stands there, if any). */
-static int l_biomes(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    View v;
-    game_view(g, &v);
-    /* Every table is made at its final size (a table growing is rehashed at
-     * each power of two): first how many areas each biome has. */
-    uint16_t size[MAX_REGIONS] = { 0 }, filled[MAX_REGIONS] = { 0 };
-    for (int k = 0; k < g->board.land_count; k++) {
-        int c = g->board.land[k];
-        for (int a = 0, areas = board_areas(&g->board, &g->rules, c); a < areas; a++) {
-            int r = game_view_region(g, &v, c, a);
-            if (r >= 0 && r < v.rg.count)
-                size[r]++;
-        }
-    }
-    lua_createtable(L, v.rg.count, 0);
-    int top = lua_gettop(L);
-    for (int r = 0; r < v.rg.count; r++) {
-        lua_createtable(L, 0, 4);
-        lua_pushstring(L, biome_name(v.rg.biome[r])); lua_setfield(L, -2, "biome");
-        lua_pushinteger(L, v.rg.tiles[r]); lua_setfield(L, -2, "tiles");
-        lua_pushinteger(L, v.rg.edges[r]); lua_setfield(L, -2, "edges");
-        lua_createtable(L, size[r], 0);
-        lua_setfield(L, -2, "areas");
-        lua_rawseti(L, top, r + 1);
-    }
-    for (int k = 0; k < g->board.land_count; k++) {
-        int c = g->board.land[k];
-        Hex h = board_hex(c);
-        for (int a = 0, areas = board_areas(&g->board, &g->rules, c); a < areas; a++) {
-            int r = game_view_region(g, &v, c, a);
-            if (r < 0 || r >= v.rg.count)
-                continue;
-            lua_rawgeti(L, top, r + 1);
-            lua_getfield(L, -1, "areas");
-            int who = game_critter_at(g, c, a);
-            lua_createtable(L, 0, who >= 0 ? 5 : 4);
-            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-            lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
-            lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
-            lua_setfield(L, -2, "closed");
-            if (who >= 0) {
-                lgame_push_critter(L, g, who);
-                lua_setfield(L, -2, "critter");
-            }
-            lua_rawseti(L, -2, ++filled[r]);
-            lua_pop(L, 2);
-        }
-    }
     return 1;
 }
 
@@ -681,42 +649,6 @@ static int l_distance(lua_State *L)
     return 1;
 }
 
-static int l_biome_areas(lua_State *L)
-{
-    Game *g = lgame_current(L);
-    int cell = lgame_check_cell(L, 1);
-    lua_Integer area = luaL_checkinteger(L, 3);   /* from 1; checked before any arithmetic */
-    luaL_argcheck(L, area >= 1 && area <= board_areas(&g->board, &g->rules, cell), 3, "no such area there");
-    area--;
-    View v;
-    game_view(g, &v);
-    int region = game_view_region(g, &v, cell, (int)area), size = 0;
-    for (int k = 0; k < g->board.land_count; k++)
-        for (int a = 0, areas = board_areas(&g->board, &g->rules, g->board.land[k]); a < areas; a++)
-            size += game_view_region(g, &v, g->board.land[k], a) == region;
-    lua_createtable(L, size, 0);   /* every table at its final size */
-    int n = 0;
-    for (int k = 0; k < g->board.land_count; k++) {
-        int c = g->board.land[k];
-        int areas = board_areas(&g->board, &g->rules, c);
-        for (int a = 0; a < areas; a++) {
-            if (game_view_region(g, &v, c, a) != region)
-                continue;
-            int who = game_critter_at(g, c, a);
-            lgame_push_place_room(L, c, who >= 0 ? 4 : 3);
-            lua_pushinteger(L, a + 1); lua_setfield(L, -2, "area");
-            lua_pushboolean(L, who < 0); lua_setfield(L, -2, "free");
-            lua_pushboolean(L, cell_has_trait(g, c, LT_NO_ENTER) || (g->board.cells[c].flags & CELL_LAVA));
-            lua_setfield(L, -2, "closed");
-            if (who >= 0) {
-                lgame_push_critter(L, g, who);
-                lua_setfield(L, -2, "critter");
-            }
-            lua_rawseti(L, -2, ++n);
-        }
-    }
-    return 1;
-}
 
 static int l_lava_flows(lua_State *L)
 {
@@ -829,12 +761,10 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "coast", l_coast },
     { "neighbours", l_neighbours },
     { "neighbour", l_neighbour },
-    { "biomes", l_biomes },
     { "marked_cells", l_marked_cells },
     { "cell_marked", l_cell_marked },
     { "mark_border", l_mark_border },
     { "distance", l_distance },
-    { "biome_areas", l_biome_areas },
     { "lava_flows", l_lava_flows },
     { "holds", l_holds },
     { "card", l_card },
@@ -854,7 +784,7 @@ static int open_game(lua_State *L)
     const luaL_Reg *const parts[] = { LGAME_READ_FUNCS,    LGAME_CRITTER_FUNCS, LGAME_EFFECT_FUNCS, LGAME_ISLAND_FUNCS,
                                       LGAME_DECLARE_FUNCS, LGAME_STATE_FUNCS,  LGAME_QUESTION_FUNCS,
                                       LGAME_ACTION_FUNCS,  LGAME_PARAMS_FUNCS, LGAME_TURN_FUNCS,
-                                      LGAME_USES_FUNCS };
+                                      LGAME_USES_FUNCS,    LGAME_BIOME_FUNCS };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         lua_pushlightuserdata(L, s);
         luaL_setfuncs(L, parts[i], 1);

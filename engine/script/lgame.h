@@ -26,7 +26,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 /* A table of functions for `game`, ended by a NULL name. */
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_CRITTER_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
-    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[];
+    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[], LGAME_BIOME_FUNCS[];
 /* on()'s state gates: the Game.state slot of an integer or boolean field of
  * the game.state table at idx, or a Lua error (levents.h). */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field);
@@ -97,6 +97,10 @@ int lgame_rawfield(lua_State *L, int idx, const char *key);
 /* Pushes { [name] = true } for each mark in `marks` (bits) of defs[0..n). */
 void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n);
 /* Pushes {q =, r =} for a cell, and the full table of a critter. */
+/* The View (query.h) of game g, computed once for as long as g cannot have
+ * changed: no call into the scripts began or ended and no effect began since
+ * (a reader's C code may hold it until it returns to Lua). */
+const View *lgame_view(Session *s, const Game *g);
 void lgame_push_place(lua_State *L, int cell);
 /* lgame_push_place with room for `more` fields the caller adds (a table
  * that grows is rehashed at each power of two). */

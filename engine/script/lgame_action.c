@@ -140,8 +140,26 @@ typedef struct OfferCtx {
     int n;
 } OfferCtx;
 
+/* The critter id + 1 named by the { player, index } fields of the table at t,
+ * or 0 when they name no critter of the game. */
+static uint16_t read_critter_ref(lua_State *L, const Game *g, int t)
+{
+    lgame_rawfield(L, t, "player");
+    lgame_rawfield(L, t, "index");
+    uint16_t subject = 0;
+    if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
+        lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
+        if (p >= 0 && p < g->players && k >= 1 && k <= g->rules.critters_per_player)
+            subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
+    }
+    lua_pop(L, 2);
+    return subject;
+}
+
 /* Reads the offer table at o into an option. Raw reads only: the tables are
- * the script's and may carry metatables, but no script code may run here. */
+ * the script's and may carry metatables, but no script code may run here.
+ * An offer without a `critter` field that has `player` and `index` (a
+ * critter place of game.critter_places, given a value) is that critter's. */
 static Option read_offer(lua_State *L, const OfferCtx *c, int o)
 {
     Option opt = { VERB_ACTION, (uint8_t)c->id, NO_CELL, 0, 0 };
@@ -156,13 +174,11 @@ static Option read_offer(lua_State *L, const OfferCtx *c, int o)
             board_in_bounds(hex_make((int)q, (int)r)))
             opt.cell = (uint16_t)board_cell(hex_make((int)q, (int)r));
     }
-    if (lgame_rawfield(L, o, "critter") == LUA_TTABLE) {
-        lgame_rawfield(L, -1, "player");
-        lgame_rawfield(L, -2, "index");
-        lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
-        if (p >= 0 && p < c->g->players && k >= 1 && k <= c->g->rules.critters_per_player)
-            opt.subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
-    }
+    int critter = lgame_rawfield(L, o, "critter");
+    if (critter == LUA_TTABLE)
+        opt.subject = read_critter_ref(L, c->g, lua_gettop(L));
+    else if (critter == LUA_TNIL)
+        opt.subject = read_critter_ref(L, c->g, o);
     lua_settop(L, o);
     return opt;
 }

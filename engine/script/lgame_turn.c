@@ -14,22 +14,39 @@ static void set_int(lua_State *L, const char *key, lua_Integer v)
     lua_setfield(L, -2, key);
 }
 
-/** game.turn_state() -> { player, moves_left, buys_made, buys_allowed,
+static const char *const TURN_FIELDS[] = { "player", "moves_left", "buys_made", "buys_allowed", "caldera_bought",
+                                            "sacrificed_board", "sacrificed_hand", "sacrifices_allowed", NULL };
+
+/* Field i of TURN_FIELDS for game g. */
+static int turn_field(const Game *g, int i)
+{
+    const Player *pl = &g->player[g->active];
+    switch (i) {
+    case 0: return g->active;
+    case 1: return g->moves_left;
+    case 2: return g->buys_made;
+    case 3: return 1 + g->extra_buys;
+    case 4: return pl->caldera_bought;
+    case 5: return pl->sacrificed_board;
+    case 6: return pl->sacrificed_hand;
+    default: return g->rules.modes[g->mode].sacrifices_per_turn;
+    }
+}
+
+/** game.turn_state([name]) -> { player, moves_left, buys_made, buys_allowed,
  *  caldera_bought, sacrificed_board, sacrificed_hand, sacrifices_allowed }:
- *  the active player's turn so far. */
+ *  the active player's turn so far; with a field's name, that value alone,
+ *  without the table. */
 static int l_turn_state(lua_State *L)
 {
     const Game *g = lgame_current(L);
-    const Player *pl = &g->player[g->active];
+    if (!lua_isnoneornil(L, 1)) {
+        lua_pushinteger(L, turn_field(g, luaL_checkoption(L, 1, NULL, TURN_FIELDS)));
+        return 1;
+    }
     lua_createtable(L, 0, 8);
-    set_int(L, "player", g->active);
-    set_int(L, "moves_left", g->moves_left);
-    set_int(L, "buys_made", g->buys_made);
-    set_int(L, "buys_allowed", 1 + g->extra_buys);
-    set_int(L, "caldera_bought", pl->caldera_bought);
-    set_int(L, "sacrificed_board", pl->sacrificed_board);
-    set_int(L, "sacrificed_hand", pl->sacrificed_hand);
-    set_int(L, "sacrifices_allowed", g->rules.modes[g->mode].sacrifices_per_turn);
+    for (int i = 0; TURN_FIELDS[i]; i++)
+        set_int(L, TURN_FIELDS[i], turn_field(g, i));
     return 1;
 }
 

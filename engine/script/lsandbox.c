@@ -341,11 +341,13 @@ int sb_pcall_results(Script *s, int nargs, int nresults, const char *chunk, char
     if (s->depth == 0)
         begin_outer_call(s);
     s->depth++;
+    s->call_epoch++;
     lua_pushcfunction(L, sb_traceback);
     lua_insert(L, base + 1);
     int status = lua_pcall(L, nargs, nresults, base + 1);
     lua_remove(L, base + 1);
     s->depth--;
+    s->call_epoch++;
     int rc = 0;
     if (status != LUA_OK) {
         char buf[1024];

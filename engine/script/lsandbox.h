@@ -88,6 +88,7 @@ struct Script {
     int      tripped;       /* SB_TRIP_*: every later hook fire or charge raises */
     int      depth;         /* nesting of sb_pcall */
     uint64_t call_serial;   /* counts outermost calls: coroutines live within one */
+    uint64_t call_epoch;    /* moves on as any protected call begins or ends (script_call_epoch) */
     char     trip_where[SB_WHERE_LEN];
 
     ScriptPrintFn  print_fn;

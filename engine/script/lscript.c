@@ -114,6 +114,11 @@ lua_State *script_lua(Script *s)
     return s->L;
 }
 
+uint64_t script_call_epoch(const Script *s)
+{
+    return s->call_epoch;
+}
+
 size_t script_memory_used(const Script *s)
 {
     return s->mem_used;

@@ -86,6 +86,11 @@ int script_load_string(Script *s, const char *source, const char *chunkname,
 
 /* Bytes currently held by the Lua state (counted by the capped allocator). */
 size_t script_memory_used(const Script *s);
+/* A number that changes whenever a call into the scripts begins or ends:
+ * between two readings that give the same number, no script code started or
+ * returned, so whatever C code around the calls does to a game happened
+ * before or after both. (Caches of what a game looks like key on it.) */
+uint64_t script_call_epoch(const Script *s);
 
 /* ---- Events ------------------------------------------------------------
  * C declares the catalogue once, before scripts load, as data: each event's

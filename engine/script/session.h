@@ -10,6 +10,7 @@
 
 #include "game.h"
 #include "mods.h"
+#include "query.h"
 #include "script.h"
 
 #define SESSION_MAX_SCRIPTS 64
@@ -133,6 +134,12 @@ typedef struct Session {
     int quiet;                 /* 1: do not print script errors on stderr */
     int script_count;
     char scripts[SESSION_MAX_SCRIPTS][160];   /* loaded script paths, relative to root */
+    /* lgame_view's cache: the View of view_game, good while script_call_epoch
+     * and `effects` still read view_epoch and view_effects. */
+    View view;
+    const Game *view_game;
+    uint64_t view_epoch, view_effects;
+    uint64_t effects;          /* effects begun (lgame_mutable): a View read before one is stale */
     uint32_t params_read;      /* bit i: game.param read GameOptions.params[i] of a game (reports warn
                                   of a parameter no rule reads); the front end clears it */
 } Session;

@@ -3,18 +3,16 @@
 
 local M = {}
 
--- Whether two of the player's critters on the board, neither peaceful (nor,
--- with `movable`, fixed), stand in biomes of one type. Every group (of
--- movable critters) needs it, as two critters in one biome stand on one
--- type; it reads only the player's own critters, so it is asked before
--- game.biomes(), which builds every area of the board.
-local function two_alike(player, movable)
+-- Whether two of the player's critters on the board stand in one biome:
+-- every group needs it. It reads only the player's own critters and their
+-- biomes' ids (game.biome_of), so it is asked before game.biomes(), which
+-- builds every area of the board.
+local function two_in_one_biome(player)
   local seen = {}
-  for _, c in ipairs(game.critters(player, "board")) do
-    if not c.peaceful and not (movable and c.fixed) then
-      if seen[c.biome] then return true end
-      seen[c.biome] = true
-    end
+  for _, c in ipairs(game.critter_places(player, "board")) do
+    local id = game.biome_of(c.q, c.r, c.area)
+    if seen[id] then return true end
+    seen[id] = true
   end
   return false
 end
@@ -24,7 +22,7 @@ end
 -- `biomes`: game.biomes(), when the caller has read it already.
 function M.of(player, biomes)
   local out = {}
-  if not biomes and not two_alike(player, false) then return out end
+  if not biomes and not two_in_one_biome(player) then return out end
   for _, biome in ipairs(biomes or game.biomes()) do
     local mine = {}
     for _, a in ipairs(biome.areas) do
@@ -85,7 +83,7 @@ end
 -- or "free" (uncontrolled biomes only).
 function M.moves(player, onto)
   local out = {}
-  if not two_alike(player, true) then return out end
+  if not two_in_one_biome(player) then return out end
   local biomes = game.biomes()
   for _, g in ipairs(M.of(player, biomes)) do
     local movable = true

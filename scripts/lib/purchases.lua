@@ -9,8 +9,7 @@
 local M = {}
 
 function M.left()
-  local t = game.turn_state()
-  local left = t.buys_allowed - t.buys_made
+  local left = game.turn_state("buys_allowed") - game.turn_state("buys_made")
   return left > 0 and left or 0   -- not math.max: a library call costs more than the test
 end
 

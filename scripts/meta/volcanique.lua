@@ -333,6 +333,7 @@ manifest = nil
 ---@class Stack
 ---@field height integer 0 on the ocean
 ---@field lava boolean
+---@field critters integer how many critters stand on it
 ---@field top? TileClass the top tile's class
 ---@field tile? string the top tile's type (content/tiles.lua)
 ---@field rotation? integer 0..5
@@ -352,6 +353,7 @@ manifest = nil
 ---@field critter? Critter who stands there
 
 ---@class BiomeRegion
+---@field id integer the biome's id: its index in game.biomes(), as game.biome_of gives it
 ---@field biome Biome
 ---@field tiles integer
 ---@field edges integer
@@ -465,9 +467,11 @@ function game.move_targets(player, index) end
 ---@field sacrificed_board integer
 ---@field sacrificed_hand integer
 ---@field sacrifices_allowed integer
----The active player's turn so far.
----@return TurnState
-function game.turn_state() end
+---The active player's turn so far; with a field's name, that value alone
+---(no table built).
+---@param name? "player"|"moves_left"|"buys_made"|"buys_allowed"|"caldera_bought"|"sacrificed_board"|"sacrificed_hand"|"sacrifices_allowed"
+---@return TurnState|integer
+function game.turn_state(name) end
 ---@alias PricedItem "uno"|"duo"|"trio"|"volcano"|"island"|"caldera"|"sacrifice"|"evacuation"|"point"
 ---What an item costs that player now, after the cost handlers.
 ---@param player Player
@@ -536,14 +540,16 @@ function game.stack(q, r) end
 ---One value of game.stack(q, r), without building the stack table.
 ---@param q integer
 ---@param r integer
----@param name "height"|"lava"|"top"|"tile"|"rotation"|"areas"|"under"|"no_build"|"no_enter"|"no_leave"|"no_collect"
+---@param name "height"|"lava"|"top"|"tile"|"rotation"|"areas"|"under"|"no_build"|"no_enter"|"no_leave"|"no_collect"|"critters"
 ---@return integer|string|boolean|nil
 function game.stack_field(q, r, name) end
+---@param min_height? integer only the stacks at least this many tiles high
 ---@return Place[] land every land stack, in board order
-function game.land() end
+function game.land(min_height) end
 ---@param filter? "all"|"free" "free": only positions without lava, without a critter set aside there and not barred to entering
+---@param limit? integer at most this many positions, the first in board order (1: whether there is one)
 ---@return Place[] coast every ocean position next to land, in board order
-function game.coast(filter) end
+function game.coast(filter, limit) end
 ---Pure: works while loading too.
 ---@param q integer
 ---@param r integer
@@ -562,13 +568,23 @@ function game.neighbour(q, r, dir) end
 ---@param r2 integer
 ---@return integer
 function game.distance(q1, r1, q2, r2) end
----@return BiomeRegion[]
-function game.biomes() end
+---@param filter? "all"|"free" "free": only the biomes where no critter stands
+---@return BiomeRegion[] biomes by id
+function game.biomes(filter) end
 ---@param q integer
 ---@param r integer
 ---@param area integer from 1
 ---@return BiomeArea[]
 function game.biome_areas(q, r, area) end
+---The biome holding that area, without building a table: its id (the index
+---of its entry in game.biomes(), good until the game changes) and the players
+---with a critter standing in it, as a bitmask (bit p: player p).
+---@param q integer
+---@param r integer
+---@param area integer from 1
+---@return integer id
+---@return integer players
+function game.biome_of(q, r, area) end
 ---@param name string a cell mark
 ---@return Place[]
 function game.marked_cells(name) end

@@ -38,9 +38,10 @@ game.action{
   card = NAME,
   uses = uses,   -- offered only while a use is left
   offers = function(player)
-    local out = {}
-    for _, c in ipairs(game.critter_places(player, "board")) do
-      out[#out + 1] = { critter = c, q = c.q, r = c.r, value = game.critter_marked(c.player, c.index, BURROWED) and 0 or 1 }
+    -- Each critter place, given a value, is the offer of that critter there.
+    local out = game.critter_places(player, "board")
+    for _, c in ipairs(out) do
+      c.value = game.critter_marked(player, c.index, BURROWED) and 0 or 1
     end
     return out
   end,

@@ -62,8 +62,8 @@ game.action{
   offers = function(player)
     if total(game.resources(player)) < COST then return {} end
     local out = {}
-    for _, c in ipairs(game.critter_places(player, "board")) do
-      if not game.critter_marked(player, c.index, COLOSSAL) then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
+    for _, c in ipairs(game.critter_places(player, "board")) do   -- a critter place: the offer of that critter
+      if not game.critter_marked(player, c.index, COLOSSAL) then out[#out + 1] = c end
     end
     return out
   end,

@@ -65,14 +65,29 @@ local function targets(c, biomes)
   return out
 end
 
--- Whether some critter of the player could make such a move now. Only the
--- biomes of the critters' own tiles matter: those are read one by one
--- (game.biome_areas), rather than every biome of the board.
+-- Whether area `area` of the tile at (q, r) may be moved onto, as far as
+-- the area itself goes: not closed (lava, a mark barring entry), and free or
+-- held by a critter that neither shares nor is peaceful (target_in's test).
+local function area_open(q, r, area)
+  if game.stack_field(q, r, "lava") or game.stack_field(q, r, "no_enter") then return false end
+  for _, o in ipairs(game.critters_at(q, r)) do
+    if o.area == area then return not (sharer(o) or o.peaceful) end
+  end
+  return true
+end
+
+-- Whether some critter of the player could make such a move now: what
+-- target_in asks, for the areas of the critters' own tiles, from single
+-- values (game.biome_of: another player's critter in the biome and none of
+-- the mover's), building no biome's areas.
 function takeover_possible(player)
-  for _, c in ipairs(game.critters(player, "board")) do
-    if not c.fixed then
-      for area = 1, game.stack_field(c.q, c.r, "areas") do
-        if area ~= c.area and target_in(game.biome_areas(c.q, c.r, area), c) then return true end
+  local mover = 1 << player
+  for _, p in ipairs(game.critter_places(player, "board")) do
+    for area = 1, game.stack_field(p.q, p.r, "areas") do
+      local _, present = game.biome_of(p.q, p.r, area)
+      if area ~= p.area and present & mover == 0 and present ~= 0 and area_open(p.q, p.r, area) and
+         not game.critter(player, p.index).fixed then
+        return true
       end
     end
   end

@@ -13,7 +13,7 @@ local uses = require("uses").new(NAME)
 local function erosions_at(q, r)
   local height = game.stack_field(q, r, "height")
   if height < 2 or game.stack_field(q, r, "lava") or game.stack_field(q, r, "top") == "volcano" or
-     #game.critters_at(q, r) > 0 then
+     game.stack_field(q, r, "critters") > 0 then
     return 0
   end
   return height - 1
@@ -23,7 +23,7 @@ end
 -- so that a bolt's one more erosion could be used.
 local function erosion_to_spare(player)
   local left, n = uses.left(player), 0
-  for _, at in ipairs(game.land()) do
+  for _, at in ipairs(game.land(2)) do
     n = n + erosions_at(at.q, at.r)
     if n > left then return true end
   end
@@ -47,7 +47,7 @@ game.action{
   uses = uses,   -- offered only while a use is left
   offers = function()
     local out = {}
-    for _, at in ipairs(game.land()) do
+    for _, at in ipairs(game.land(2)) do   -- a stack of one tile never erodes
       if erosions_at(at.q, at.r) > 0 then out[#out + 1] = at end   -- a place: an offer as it is
     end
     return out

@@ -22,14 +22,11 @@ card {
 -- Stops at the first visit that returns true, and returns whether one did.
 local function each_flight(player, visit)
   local mine = game.critters(player, "board")
-  for _, biome in ipairs(game.biomes()) do
-    local free = true
-    for _, a in ipairs(biome.areas) do if a.critter then free = false end end
-    if free then
-      for _, a in ipairs(biome.areas) do
-        for _, c in ipairs(mine) do
-          if not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) and visit(c, a) then return true end
-        end
+  if #mine == 0 then return false end
+  for _, biome in ipairs(game.biomes("free")) do
+    for _, a in ipairs(biome.areas) do
+      for _, c in ipairs(mine) do
+        if not c.fixed and not a.closed and not (c.q == a.q and c.r == a.r) and visit(c, a) then return true end
       end
     end
   end

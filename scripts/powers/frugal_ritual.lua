@@ -13,7 +13,7 @@ local S = game.state{
 -- sacrifice, when no tile could be bought, was one).
 local function hand_sacrifice_left(player)
   return game.crater(player) < game.rule("crater_capacity") and game.hand(player) > 0 and
-         game.turn_state().sacrificed_hand == 0
+         game.turn_state("sacrificed_hand") == 0
 end
 
 -- Whether a bolt would lower this turn's price: only when a sacrifice from

@@ -9,12 +9,12 @@ local purchases = require("purchases")
 -- purchase left, the crater's critters, a tile more in the supply than an
 -- island takes, and its price (or at most 1 resource: the free island).
 -- Asked at every buy decision of a player with the bolt, so the questions
--- that most often say no come first (in random games: the purchases left,
--- then the crater, then the supply); whether the player holds the card,
+-- that most often say no come first (in random games: the crater, then the
+-- purchases left, then the supply); whether the player holds the card,
 -- rarely so, just before the price.
 local function island_to_forge(player)
-  if purchases.left() == 0 then return false end
   if game.crater(player) < game.rule("island_crater_critters") then return false end
+  if purchases.left() == 0 then return false end
   if game.supply().land < game.rule("island_tiles") + 1 then return false end
   if game.holds(player, NAME) then return false end
   local have = game.resources(player)

@@ -76,7 +76,7 @@ end
 -- neighbour the volcano could go on. A lower neighbour is itself a place the
 -- volcano could go on, so that is one lower neighbour among two such places.
 function slide_possible()
-  for _, from in ipairs(game.land()) do
+  for _, from in ipairs(game.land(2)) do   -- a single tile never slides
     local height = slide_height(from.q, from.r)
     if height then
       local lower, sites = 0, 0

@@ -30,34 +30,25 @@ local function sea_critters(player)
 end
 
 -- Open spaces: ocean next to land, without lava, a sea critter or anything
--- that bars entering (a frozen space): game.coast's "free" positions.
-local function open_spaces() return game.coast("free") end
+-- that bars entering (a frozen space): game.coast's "free" positions; with
+-- `limit`, at most that many.
+local function open_spaces(limit) return game.coast("free", limit) end
 
--- A number for an area of a stack, to look places up without making strings.
-local function area_key(q, r, area) return (q * 100 + r) * 10 + area end
-
--- Where a sea critter at `at` may come ashore: free areas of uncontrolled
--- biomes on the land next to it; with `first_only`, at most the first. A
--- biome is read (game.biome_areas) once, however many of its areas are
--- next to the critter.
+-- Where a sea critter at `at` may come ashore: the areas of uncontrolled
+-- biomes (game.biome_of: nobody there, so the area is free too) on the land
+-- next to it, where lava or a mark does not bar entering; with `first_only`,
+-- at most the first.
 local function landings(at, first_only)
-  local out, read = {}, {}   -- read: area key -> the areas of its biome
+  local out = {}
   for _, n in ipairs(game.neighbours(at.q, at.r)) do
-    for area = 1, game.stack_field(n.q, n.r, "areas") or 0 do
-      local key = area_key(n.q, n.r, area)
-      local areas = read[key]
-      if not areas then
-        areas = game.biome_areas(n.q, n.r, area)
-        for _, x in ipairs(areas) do read[area_key(x.q, x.r, x.area)] = areas end
-      end
-      local spot, uncontrolled = nil, true
-      for _, x in ipairs(areas) do
-        if x.q == n.q and x.r == n.r and x.area == area then spot = x end
-        if not x.free then uncontrolled = false end
-      end
-      if spot and spot.free and not spot.closed and uncontrolled then
-        out[#out + 1] = { q = n.q, r = n.r, value = area }
-        if first_only then return out end
+    local areas = game.stack_field(n.q, n.r, "areas") or 0
+    if areas > 0 and not game.stack_field(n.q, n.r, "lava") and not game.stack_field(n.q, n.r, "no_enter") then
+      for area = 1, areas do
+        local _, present = game.biome_of(n.q, n.r, area)
+        if present == 0 then
+          out[#out + 1] = { q = n.q, r = n.r, value = area }
+          if first_only then return out end
+        end
       end
     end
   end
@@ -88,17 +79,18 @@ end
 -- Whether any sea action is possible now (what a bolt's sea action needs):
 -- a put (a critter in hand and an open space), a swim (a sea critter free to
 -- leave its space, and an open space) or a landing for such a critter. The
--- cheap questions first; the open spaces are read once, when first needed.
+-- cheap questions first; whether there is an open space is read once (the
+-- first one is enough), when first needed.
 function sea_action_possible(player)
-  local spaces
+  local open
   if game.hand(player) > 0 then
-    spaces = open_spaces()
-    if #spaces > 0 then return true end
+    open = #open_spaces(1) > 0
+    if open then return true end
   end
   for _, c in ipairs(sea_critters(player)) do
     if not game.stack_field(c.q, c.r, "no_leave") then
-      spaces = spaces or open_spaces()
-      if #spaces > 0 or #landings(c, true) > 0 then return true end
+      if open == nil then open = #open_spaces(1) > 0 end
+      if open or #landings(c, true) > 0 then return true end
     end
   end
   return false

@@ -69,7 +69,7 @@ local function final_choices(at)
   for _, land in ipairs(game.land()) do
     local s = game.stack(land.q, land.r)
     if game.distance(at.q, at.r, land.q, land.r) == 2 and (s.areas or 0) > 0 and not s.lava and
-       #game.critters_at(land.q, land.r) == 0 then
+       game.stack_field(land.q, land.r, "critters") == 0 then
       for area = 1, s.areas do
         local open = places.uncontrolled(land.q, land.r, area)
         for _, a in ipairs(game.biome_areas(land.q, land.r, area)) do

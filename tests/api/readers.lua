@@ -1,6 +1,7 @@
 -- The readers a power needs to say whether it can act now, without copying
 -- content values or counting the turn itself: game.turn_state, game.price,
--- game.rule, game.caldera, game.volcano_targets and game.lava.
+-- game.rule, game.caldera, game.volcano_targets, game.lava, and the cheap
+-- readers for tests over many places (stack_field, biome_of, land, coast).
 
 local function raises(fn, words)
   local ok, err = pcall(fn)
@@ -22,6 +23,17 @@ test("turn_state reads the active player's moves, buys and sacrifices", function
   expect_eq(t.sacrificed_hand, 0)
   choose("to the dark area at (1,0)")
   expect_eq(game.turn_state().moves_left, 0, "the move was spent")
+end)
+
+test("turn_state with a field's name reads that value alone", function()
+  scenario[[
+    turn A move
+    tile 0 0 uno_dark
+    critter A 0 0 dark
+  ]]
+  local t = game.turn_state()
+  for name, value in pairs(t) do expect_eq(game.turn_state(name), value, name) end
+  expect(raises(function() game.turn_state("moves") end, "invalid option"))
 end)
 
 test("price gives the content's price, as the cost handlers leave it", function()
@@ -107,7 +119,7 @@ test("stack_field reads one value of the stack table", function()
   ]]
   game.mark_cell(2, 0, "frozen", true)
   local fields = { "height", "lava", "top", "tile", "rotation", "areas", "under",
-                   "no_build", "no_enter", "no_leave", "no_collect" }
+                   "no_build", "no_enter", "no_leave", "no_collect", "critters" }
   for _, at in ipairs{ { q = 0, r = 0 }, { q = 1, r = 0 }, { q = 2, r = 0 }, { q = 0, r = 1 } } do
     local s = game.stack(at.q, at.r)
     for _, name in ipairs(fields) do
@@ -115,6 +127,8 @@ test("stack_field reads one value of the stack table", function()
     end
   end
   expect_eq(game.stack_field(0, 0, "height"), 2)
+  expect_eq(game.stack_field(0, 0, "critters"), 0)
+  expect_eq(game.stack_field(0, 1, "critters"), 0, "the ocean: no critters")
   expect_eq(game.stack_field(1, 0, "lava"), true)
   expect_eq(game.stack_field(2, 0, "no_enter"), true)
   expect_eq(game.stack_field(0, 0, "no_enter"), nil)
@@ -206,4 +220,103 @@ test("islands names each island by its anchor and size with \"anchors\"", functi
   end
   expect_eq(#game.islands("cells"), 2, "cells is the default form")
   expect(raises(function() game.islands("stacks") end, "invalid option"), "an unknown form is refused")
+end)
+
+test("critters counts the critters standing on a stack", function()
+  scenario[[
+    tile 0 0 duo_dark_light
+    critter A 0 0 dark
+    critter B 0 0 light
+  ]]
+  expect_eq(game.stack_field(0, 0, "critters"), 2)
+  expect_eq(game.stack(0, 0).critters, #game.critters_at(0, 0))
+end)
+
+-- A mask of the players with a critter in the areas listed.
+local function players_in(areas)
+  local mask = 0
+  for _, a in ipairs(areas) do
+    if a.critter then mask = mask | (1 << a.critter.player) end
+  end
+  return mask
+end
+
+test("biome_of gives each area its biome's id and the players standing in it", function()
+  scenario[[
+    tile 0 0 duo_dark_light
+    tile 1 0 trio_dml
+    tile 3 0 uno_light
+    critter A 0 0 dark
+    critter B 1 0 light
+    critter B 3 0 light
+  ]]
+  local biomes = game.biomes()
+  expect(#biomes >= 3, "several biomes")
+  for i, biome in ipairs(biomes) do
+    expect_eq(biome.id, i, "a biome's id is its index")
+    for _, a in ipairs(biome.areas) do
+      local id, present = game.biome_of(a.q, a.r, a.area)
+      expect_eq(id, i, "every area of a biome has its id")
+      expect_eq(present, players_in(biome.areas))
+    end
+  end
+  expect(raises(function() game.biome_of(0, 0, 3) end, "no such area"))
+  expect(raises(function() game.biome_of(5, 5, 1) end, "no such area"), "the ocean has no areas")
+end)
+
+test("biomes with \"free\" lists the biomes where no critter stands, by id", function()
+  scenario[[
+    tile 0 0 duo_dark_light
+    tile 1 0 trio_dml
+    critter A 0 0 dark
+  ]]
+  local free, ids = game.biomes("free"), {}
+  for _, biome in ipairs(game.biomes()) do
+    if players_in(biome.areas) == 0 then ids[#ids + 1] = biome.id end
+  end
+  expect_eq(#free, #ids)
+  for k, biome in ipairs(free) do
+    expect_eq(biome.id, ids[k])
+    expect_eq(players_in(biome.areas), 0)
+  end
+  expect(raises(function() game.biomes("taken") end, "invalid option"))
+end)
+
+test("biome_of sees a change made earlier in the same call", function()
+  scenario[[
+    tile 0 0 uno_dark
+    critter A 0 0 dark
+  ]]
+  local _, before = game.biome_of(0, 0, 1)
+  expect_eq(before, 1, "player A (0) stands there")
+  game.to_hand(0, game.critter_places(0, "board")[1].index)
+  local _, after = game.biome_of(0, 0, 1)
+  expect_eq(after, 0, "nobody after the critter went home")
+end)
+
+test("land with a least height lists only the stacks that high, in board order", function()
+  scenario[[
+    tile 0 0 uno_dark
+    tile 0 0 duo_dark_light
+    tile 1 0 uno_medium
+  ]]
+  expect_eq(#game.land(), 2)
+  expect_eq(#game.land(1), 2)
+  local tall = game.land(2)
+  expect_eq(#tall, 1)
+  expect(tall[1].q == 0 and tall[1].r == 0, "the stack of two")
+  expect_eq(#game.land(3), 0)
+end)
+
+test("coast with a limit gives the first positions of the whole list", function()
+  scenario[[
+    tile 0 0 uno_dark
+  ]]
+  local all, first = game.coast("free"), game.coast("free", 1)
+  expect_eq(#all, 6)
+  expect_eq(#first, 1)
+  expect(first[1].q == all[1].q and first[1].r == all[1].r, "the first in board order")
+  expect_eq(#game.coast("all", 0), 0)
+  expect_eq(#game.coast("all", 100), 6)
+  expect(raises(function() game.coast("all", -1) end, "limit"))
 end)
