@@ -44,11 +44,14 @@ static Script *new_bare(const ScriptLimits *limits, char *err, size_t errlen)
         return NULL;
     }
     s->running = s->L;
-    /* The rules' live data is about a megabyte and nearly all of it lives for
-     * the whole session; collecting once the heap is ten times that (not
-     * twice, Lua's default) marks it a fifth as often. The memory cap still
+    /* The rules' live data (most of a megabyte) lives for the whole session,
+     * while what handlers, offers and readers allocate dies within the call.
+     * Generational collection suits that: minor collections free the young
+     * tables without marking the rules' data again, and their memory is
+     * reused while still in the cache (an incremental collector lets the
+     * heap grow over fresh memory between cycles). The memory cap still
      * counts live data only: at the cap Lua collects in full and retries. */
-    lua_gc(s->L, LUA_GCINC, 1000, 0, 0);
+    lua_gc(s->L, LUA_GCGEN, 0, 0);
     lua_pushcfunction(s->L, sb_measure);
     if (lua_pcall(s->L, 0, 0, 0) != LUA_OK) {
         script_free(s);
