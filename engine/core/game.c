@@ -122,6 +122,24 @@ void game_gain(Game *g, int player, int biome, int amount)
 
 /* ---- events ---- */
 
+int game_gate_open(const Game *g, const GameListening *l, int id)
+{
+    for (int i = 0; i < l->gate_count; i++) {
+        const GameGate *gate = &l->gates[i];
+        if (gate->event != id || (gate->card && !(g->cards_in_play & gate->card)) || g->players < gate->min_players ||
+            (gate->variant[0] && strcmp(gate->variant, g->options.variant) != 0))
+            continue;
+        int open = 1;
+        for (int t = 0; t < gate->n && open; t++) {
+            int32_t v = g->state[gate->slot[t]];
+            open = v >= 0 && v <= 63 && ((gate->values[t] >> v) & 1);
+        }
+        if (open)
+            return 1;
+    }
+    return 0;
+}
+
 int game_emit(Game *g, GameEvent *ev)
 {
     if (!g->hooks || !g->hooks->emit)

@@ -199,13 +199,33 @@ struct Game;
 
 /* Which events some handler may want, as the script layer summed up its
  * handlers when its rules froze. game_listens answers from it without a
- * call, and asks GameHooks.listens only about an event one of whose
- * handlers has a condition the core cannot read (a variant, a player count,
- * the script's state). */
+ * call, reading the handlers' gates itself (GameGate), and asks
+ * GameHooks.listens only about an event whose gates did not fit. */
+#define GAME_MAX_GATES 32
+#define GAME_GATE_TERMS 4
+/* The conditions of a handler, as data the core reads: a card in play
+ * (card: its bit, 0 for none), a variant (its name, "" for any), at least
+ * min_players players, and n terms on the scripts' state: Game.state[slot[i]]
+ * holds a value v (0..63) with bit v of values[i] set. */
+typedef struct GameGate {
+    uint8_t event, n, min_players;
+    uint16_t slot[GAME_GATE_TERMS];
+    uint64_t card;
+    uint64_t values[GAME_GATE_TERMS];
+    char variant[VARIANT_LEN];
+} GameGate;
+
 typedef struct GameListening {
     uint32_t always;            /* bit e: a handler of event e runs whatever the game */
     uint32_t complex;           /* bit e: some handler of e has a condition only the scripts read */
     uint64_t cards[EV_COUNT];   /* cards whose being in play opens a handler of event e */
+    uint32_t gated;             /* bit e: e's handlers beyond always and cards are in gates (not complex) */
+    int gate_count;
+    GameGate gates[GAME_MAX_GATES];
+    /* The same for GameHooks.actions: a decision kind k is asked about only
+     * when bit k of actions_always is set or a card of action_cards[k] is in play. */
+    uint32_t actions_always;    /* bit k: an action without a card is offered at kind k */
+    uint64_t action_cards[DK_COUNT];   /* cards with an action offered at kind k */
 } GameListening;
 
 /* The script layer's side of the game: everything the core asks of the rules

@@ -468,7 +468,8 @@ int game_options(const Game *g, Option *o, int max)
                          pd->kind != DK_ERUPT && pd->kind != DK_LAVA_FLOW && out.n > 0;
     /* Finale turns allow only claims (rulebook: Depleted land tiles sequence):
      * no script action, as no bolt (list_bolts). */
-    if (turn_decision && g->mode != MODE_FINALE && g->hooks && g->hooks->actions && out.n < max)
+    if (turn_decision && g->mode != MODE_FINALE && g->hooks && g->hooks->actions && out.n < max &&
+        game_may_offer_actions(g, pd->kind))
         out.n += g->hooks->actions(g->hooks_ud, g, o + out.n, max - out.n);
     if (turn_decision)
         list_bolts(g, &out);

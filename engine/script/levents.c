@@ -577,6 +577,31 @@ ScriptWantsSummary script_wants_summary(const Script *s, int event_index)
     return (ScriptWantsSummary){ sl->wants_always, sl->wants_complex, sl->wants_cards };
 }
 
+int script_gates(const Script *s, int event_index, ScriptGate *out, int max)
+{
+    _Static_assert(SCRIPT_GATE_TERMS >= LEVENTS_MAX_STATE, "a state gate's terms fit");
+    const struct ScriptEvents *e = s->events;
+    const EventSlot *sl = &e->slot[event_index];
+    int n = 0;
+    for (int i = sl->first; i < sl->first + sl->count; i++) {
+        const Handler *h = &e->h[i];
+        if (!h->gate_variant && h->gate_min_players <= 0 && h->nstate == 0)
+            continue;   /* not complex: in the summary's always and cards */
+        if (n == max)
+            return -1;
+        out[n].card = h->card_bit;
+        out[n].variant = h->gate_variant;
+        out[n].min_players = h->gate_min_players;
+        out[n].n = h->nstate;
+        for (int t = 0; t < h->nstate; t++) {
+            out[n].slot[t] = h->state_slot[t];
+            out[n].values[t] = h->state_values[t];
+        }
+        n++;
+    }
+    return n;
+}
+
 int script_wants(Script *s, int event_index)
 {
     struct ScriptEvents *e = s->events;

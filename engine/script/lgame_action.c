@@ -107,16 +107,17 @@ int lgame_resolve_actions(Session *s, char *err, int errlen)
             return -1;
         }
     }
-    s->cardless_actions_at = 0;
-    memset(s->action_cards_at, 0, sizeof s->action_cards_at);
+    GameListening *l = &s->listening;
+    l->actions_always = 0;
+    memset(l->action_cards, 0, sizeof l->action_cards);
     for (int i = 0; i < s->action_count; i++) {
         const SessionAction *a = &s->actions[i];
         for (int kind = 0; kind < DK_COUNT; kind++)
             if ((a->at >> kind) & 1) {
                 if (a->card >= 0)
-                    s->action_cards_at[kind] |= (uint64_t)1 << a->card;
+                    l->action_cards[kind] |= (uint64_t)1 << a->card;
                 else
-                    s->cardless_actions_at |= 1u << kind;
+                    l->actions_always |= 1u << kind;
             }
     }
     for (int i = 0; i < s->uses_count; i++) {
@@ -214,8 +215,8 @@ static int add_offers(lua_State *L, const Game *g, int id, Option *out, int max)
 int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
 {
     int kind = g->pending.kind;
-    if (!((s->cardless_actions_at >> kind) & 1) && !(g->cards_in_play & s->action_cards_at[kind]))
-        return 0;   /* no action at this kind, or only actions of cards not in play */
+    if (!((s->listening.actions_always >> kind) & 1) && !(g->cards_in_play & s->listening.action_cards[kind]))
+        return 0;   /* no action at this kind, or only actions of cards not in play (a caller without the summary) */
     lua_State *L = script_lua(s->script);
     Game *outer = s->current;
     int outer_ro = s->read_only;

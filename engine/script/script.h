@@ -180,6 +180,23 @@ typedef struct ScriptWantsSummary {
     uint64_t cards;
 } ScriptWantsSummary;
 ScriptWantsSummary script_wants_summary(const Script *s, int event_index);
+/* A handler's gate as data: a card in play (card: its bit, 0 for none), a
+ * variant (NULL: any), at least min_players players, and n terms on the
+ * game's state slots: slot[i] holds a value v (0..63) with bit v of
+ * values[i] set. */
+#define SCRIPT_GATE_TERMS 4
+typedef struct ScriptGate {
+    uint64_t card;
+    const char *variant;
+    int min_players;
+    int n;
+    int slot[SCRIPT_GATE_TERMS];
+    uint64_t values[SCRIPT_GATE_TERMS];
+} ScriptGate;
+/* The gates of the handlers of event_index that the summary calls complex
+ * (those with a variant, player-count or state condition): how many were
+ * written to out, or -1 when there are more than max. After freeze. */
+int script_gates(const Script *s, int event_index, ScriptGate *out, int max);
 
 /* The defs must outlive the Script. Fails (-1) on a second call, a duplicate
  * or empty name. */

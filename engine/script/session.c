@@ -300,6 +300,34 @@ static int load_folder(Session *s, const char *folder, char *err, int errlen)
     return rc;
 }
 
+/* Hands the gates of event e's complex handlers to the core
+ * (GameListening.gates), so that it reads the variant, the player count and
+ * the scripts' state itself rather than asking listens_hook; e stays
+ * complex when there is no room for them. */
+static void summarise_gates(Session *s, int e)
+{
+    _Static_assert(GAME_GATE_TERMS >= SCRIPT_GATE_TERMS, "a script's state gate fits the core's");
+    GameListening *l = &s->listening;
+    ScriptGate gates[GAME_MAX_GATES];
+    int n = script_gates(s->script, e, gates, GAME_MAX_GATES - l->gate_count);
+    if (n < 0)
+        return;
+    for (int i = 0; i < n; i++) {
+        GameGate *g = &l->gates[l->gate_count++];
+        g->event = (uint8_t)e;
+        g->min_players = (uint8_t)(gates[i].min_players > 0 ? gates[i].min_players : 0);
+        snprintf(g->variant, sizeof g->variant, "%s", gates[i].variant ? gates[i].variant : "");
+        g->n = (uint8_t)gates[i].n;
+        g->card = gates[i].card;
+        for (int t = 0; t < gates[i].n; t++) {
+            g->slot[t] = (uint16_t)gates[i].slot[t];
+            g->values[t] = gates[i].values[t];
+        }
+    }
+    l->gated |= 1u << e;
+    l->complex &= ~(1u << e);
+}
+
 /* Everything is declared: the rules are checked again with the scripts'
  * cards, marks and end reasons, actions and gates name real cards, and the
  * registry freezes. */
@@ -311,14 +339,16 @@ static int finish_loading(Session *s, char *err, int errlen)
         snprintf(err, (size_t)errlen, "the rules with the scripts' cards: %s", verr);
         return -1;
     }
+    memset(&s->listening, 0, sizeof s->listening);
     if (lgame_resolve_actions(s, err, errlen) || script_freeze(s->script, err, (size_t)errlen))
         return -1;
-    memset(&s->listening, 0, sizeof s->listening);
     for (int e = 0; e < EV_COUNT; e++) {
         ScriptWantsSummary w = script_wants_summary(s->script, e);
         s->listening.always |= (uint32_t)(w.always != 0) << e;
         s->listening.complex |= (uint32_t)(w.complex != 0) << e;
         s->listening.cards[e] = w.cards;
+        if (w.complex)
+            summarise_gates(s, e);
     }
     return 0;
 }

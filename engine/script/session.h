@@ -118,11 +118,10 @@ typedef struct Session {
     SessionUses uses[SESSION_MAX_USES];
     SessionAction actions[SESSION_MAX_ACTIONS];
     char cover_names[SESSION_MAX_ACTIONS + SESSION_MAX_QUESTIONS][56];   /* "action:NAME", "answer:NAME" */
-    uint32_t cardless_actions_at;           /* bit k: some action without a card is offered at kind k */
-    /* script_wants_summary of every event, read at freeze (the games'
+    /* script_wants_summary of every event and the actions offered at each
+     * decision kind, read at freeze (the games'
      * GameListening: the core answers most listens from it). */
     GameListening listening;
-    uint64_t action_cards_at[DK_COUNT];     /* cards with an action offered at kind k (lgame_resolve_actions) */
     int state_node_count;
     StateNode state_nodes[SESSION_MAX_STATE_NODES];   /* record fields are consecutive nodes */
     int end_reason_names_count;

@@ -496,6 +496,42 @@ TEST(mods_state_gate_runs_a_handler_only_while_its_state_holds)
     remove_root(root);
 }
 
+/* The core reads the gates of complex handlers itself (GameListening.gates):
+ * an event whose only handlers wait on the scripts' state or on three
+ * players is answered without asking the script layer, and the handlers run
+ * exactly while their gates are open. */
+TEST(mods_the_core_reads_state_and_player_count_gates_itself)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "gated", "mod.lua",
+        "local S = game.state{ stage = 0, late = 0, wide = 0 }\n"
+        "on('phase', function() if game.turn() == 3 then S.stage = 1 end end)\n"
+        "on('turn_end', function() S.late = S.late + 1 end, 0, { state = { S, stage = 1 } })\n"
+        "on('turn_end', function() S.wide = S.wide + 1 end, 0, { min_players = 3 })\n"
+        "return { name = 'gated', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "gated", err, sizeof err) == 0);
+    CHECK((s.listening.gated >> EV_TURN_END) & 1);
+    CHECK(!((s.listening.complex >> EV_TURN_END) & 1));
+    int mine = 0;
+    for (int i = 0; i < s.listening.gate_count; i++)
+        mine += s.listening.gates[i].event == EV_TURN_END &&
+                (s.listening.gates[i].n == 1 || s.listening.gates[i].min_players == 3);
+    CHECK(mine >= 2);
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
+    play_to_turn(&s, 8);
+    REQUIRE(s.game.turn >= 8);
+    /* Slots in name order: late, stage, wide. Turns 3 to 7 ended at stage 1. */
+    CHECK_EQ(s.game.state[0], 5);
+    CHECK_EQ(s.game.state[1], 1);
+    CHECK_EQ(s.game.state[2], 0);   /* two players: never */
+    CHECK_EQ(s.game.script_errors, 0);
+    session_close(&s);
+    remove_root(root);
+}
+
 /* game.uses counts a power's uses in a turn, and an action declared with
  * `uses` is offered only while one is left: the offers below fail loudly if
  * they are ever called without a use, and each taken action spends one. The

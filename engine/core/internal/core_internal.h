@@ -10,6 +10,8 @@
 #include "query.h"
 
 int  game_emit(Game *g, GameEvent *ev);
+/* Whether one of l's state gates of event `id` is open in g (events.c). */
+int  game_gate_open(const Game *g, const GameListening *l, int id);
 /* Whether a handler listens to event `id` (so the event is worth building). */
 static inline int game_listens(const Game *g, int id)
 {
@@ -19,10 +21,20 @@ static inline int game_listens(const Game *g, int id)
     if (l) {
         if (((l->always >> id) & 1) || (g->cards_in_play & l->cards[id]))
             return 1;
+        if ((l->gated >> id) & 1)
+            return game_gate_open(g, l, id);
         if (!((l->complex >> id) & 1))
             return 0;
     }
     return !g->hooks->listens || g->hooks->listens(g->hooks_ud, g, id);
+}
+
+/* Whether the scripts may offer an action at a decision of kind `kind`
+ * (so GameHooks.actions is worth calling). */
+static inline int game_may_offer_actions(const Game *g, int kind)
+{
+    const GameListening *l = g->listening;
+    return !l || ((l->actions_always >> kind) & 1) || (g->cards_in_play & l->action_cards[kind]);
 }
 
 /* Sends a critter to its owner's hand (marks cleared); `cause` (Cause) says
