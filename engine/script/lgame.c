@@ -360,16 +360,41 @@ static void push_resources(lua_State *L, const uint8_t *have)
     }
 }
 
+/* The count named by argument `arg` among `names` (the three biomes' in
+ * BIOME_* order, then the reader's own), or -1 when the argument is absent. */
+static int resource_name(lua_State *L, int arg, const char *const *names)
+{
+    return lua_isnoneornil(L, arg) ? -1 : luaL_checkoption(L, arg, NULL, names);
+}
+
+/* game.resources(player [, name]) -> { dark, medium, light }; with a biome's
+ * name or "total", that count alone (no table). */
 static int l_resources(lua_State *L)
 {
+    static const char *const NAMES[] = { "dark", "medium", "light", "total", NULL };
     Game *g = lgame_current(L);
-    push_resources(L, g->player[lgame_check_player(L, g, 1)].resources);
+    const uint8_t *have = g->player[lgame_check_player(L, g, 1)].resources;
+    int name = resource_name(L, 2, NAMES);
+    if (name < 0)
+        push_resources(L, have);
+    else
+        lua_pushinteger(L, name == BIOME_COUNT ? have[BIOME_DARK] + have[BIOME_MEDIUM] + have[BIOME_LIGHT]
+                                               : have[name]);
     return 1;
 }
 
+/* game.supply([name]) -> { dark, medium, light, land, volcanoes }; with one
+ * of those names, that count alone (no table). */
 static int l_supply(lua_State *L)
 {
+    static const char *const NAMES[] = { "dark", "medium", "light", "land", "volcanoes", NULL };
     Game *g = lgame_current(L);
+    int name = resource_name(L, 1, NAMES);
+    if (name >= 0) {
+        lua_pushinteger(L, name < BIOME_COUNT ? g->supply_resources[name]
+                           : name == BIOME_COUNT ? game_land_supply(g) : g->supply_volcanoes);
+        return 1;
+    }
     push_resources(L, g->supply_resources);
     lua_pushinteger(L, game_land_supply(g)); lua_setfield(L, -2, "land");
     lua_pushinteger(L, g->supply_volcanoes); lua_setfield(L, -2, "volcanoes");

@@ -141,12 +141,23 @@ typedef struct OfferCtx {
     int n;
 } OfferCtx;
 
+/* add_offers_p pushes the field names an offer is read by once, at these
+ * stack slots, so that reading each offer makes no string. */
+enum { KEY_VALUE = 3, KEY_Q, KEY_R, KEY_CRITTER, KEY_PLAYER, KEY_INDEX, KEYS_TOP = KEY_INDEX };
+
+/* Pushes field `key` (a KEY_* slot) of the table at t, raw; its type. */
+static int rawkey(lua_State *L, int t, int key)
+{
+    lua_pushvalue(L, key);
+    return lua_rawget(L, t);
+}
+
 /* The critter id + 1 named by the { player, index } fields of the table at t,
  * or 0 when they name no critter of the game. */
 static uint16_t read_critter_ref(lua_State *L, const Game *g, int t)
 {
-    lgame_rawfield(L, t, "player");
-    lgame_rawfield(L, t, "index");
+    rawkey(L, t, KEY_PLAYER);
+    rawkey(L, t, KEY_INDEX);
     uint16_t subject = 0;
     if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
         lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
@@ -164,18 +175,18 @@ static uint16_t read_critter_ref(lua_State *L, const Game *g, int t)
 static Option read_offer(lua_State *L, const OfferCtx *c, int o)
 {
     Option opt = { VERB_ACTION, (uint8_t)c->id, NO_CELL, 0, 0 };
-    lgame_rawfield(L, o, "value");
+    rawkey(L, o, KEY_VALUE);
     lua_Integer v = lua_tointeger(L, -1);
     opt.pay = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
-    lgame_rawfield(L, o, "q");
-    lgame_rawfield(L, o, "r");
+    rawkey(L, o, KEY_Q);
+    rawkey(L, o, KEY_R);
     if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
         lua_Integer q = lua_tointeger(L, -2), r = lua_tointeger(L, -1);
         if (q >= -BOARD_OFFSET && q < BOARD_OFFSET && r >= -BOARD_OFFSET && r < BOARD_OFFSET &&
             board_in_bounds(hex_make((int)q, (int)r)))
             opt.cell = (uint16_t)board_cell(hex_make((int)q, (int)r));
     }
-    int critter = lgame_rawfield(L, o, "critter");
+    int critter = rawkey(L, o, KEY_CRITTER);
     if (critter == LUA_TTABLE)
         opt.subject = read_critter_ref(L, c->g, lua_gettop(L));
     else if (critter == LUA_TNIL)
@@ -190,11 +201,14 @@ static int add_offers_p(lua_State *L)
     OfferCtx *c = lua_touserdata(L, 1);
     if (lua_type(L, 2) != LUA_TTABLE)
         return 0;
+    static const char *const KEYS[] = { "value", "q", "r", "critter", "player", "index" };
+    for (int k = 0; k < 6; k++)
+        lua_pushstring(L, KEYS[k]);   /* at KEY_VALUE.. KEY_INDEX */
     lua_Integer len = (lua_Integer)lua_rawlen(L, 2);
     for (lua_Integer i = 1; i <= len && c->n < c->max; i++) {
         if (lua_rawgeti(L, 2, i) == LUA_TTABLE)
             c->out[c->n++] = read_offer(L, c, lua_gettop(L));
-        lua_settop(L, 2);
+        lua_settop(L, KEYS_TOP);
     }
     return 0;
 }

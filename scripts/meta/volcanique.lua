@@ -500,11 +500,15 @@ function game.lava() end
 ---@param player Player
 ---@return ScoreLine
 function game.score(player) end
+---With a name, that number alone (no table built).
 ---@param player Player
----@return Resources
-function game.resources(player) end
----@return Supply
-function game.supply() end
+---@param name? "dark"|"medium"|"light"|"total"
+---@return Resources|integer
+function game.resources(player, name) end
+---With a name, that number alone (no table built).
+---@param name? "dark"|"medium"|"light"|"land"|"volcanoes"
+---@return Supply|integer
+function game.supply(name) end
 ---Every critter of the player by index, or only those at `place`.
 ---@param player Player
 ---@param place? "hand"|"board"|"crater"|"grid"|"aside"

@@ -9,13 +9,11 @@ local uses = require("uses").new(NAME)
 
 local COLOSSAL = game.critter_mark{ name = "colossal" }
 
-local function total(have) return have.dark + have.medium + have.light end
-
 -- Whether one upgrade more than the player's upgrades left this turn could
 -- be made: a regular critter on the board for each, and 4 resources for each.
 local function upgrade_to_spare(player)
   local want = uses.left(player) + 1
-  if total(game.resources(player)) < COST * want then return false end
+  if game.resources(player, "total") < COST * want then return false end
   local n = 0
   for _, c in ipairs(game.critter_places(player, "board")) do
     if not game.critter_marked(player, c.index, COLOSSAL) then
@@ -60,7 +58,7 @@ game.action{
   card = NAME,
   uses = uses,   -- offered only while a use is left
   offers = function(player)
-    if total(game.resources(player)) < COST then return {} end
+    if game.resources(player, "total") < COST then return {} end
     local out = {}
     for _, c in ipairs(game.critter_places(player, "board")) do   -- a critter place: the offer of that critter
       if not game.critter_marked(player, c.index, COLOSSAL) then out[#out + 1] = c end

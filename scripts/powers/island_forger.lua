@@ -15,10 +15,9 @@ local purchases = require("purchases")
 local function island_to_forge(player)
   if game.crater(player) < game.rule("island_crater_critters") then return false end
   if purchases.left() == 0 then return false end
-  if game.supply().land < game.rule("island_tiles") + 1 then return false end
+  if game.supply("land") < game.rule("island_tiles") + 1 then return false end
   if game.holds(player, NAME) then return false end
-  local have = game.resources(player)
-  return have.dark + have.medium + have.light <= 1 or #game.payments(player, game.price(player, "island")) > 0
+  return game.resources(player, "total") <= 1 or #game.payments(player, game.price(player, "island")) > 0
 end
 
 card {

@@ -12,7 +12,7 @@ card {
   bolt = "target",
   -- Each lateral eruption takes a Volcano from the supply: one more than the
   -- player's lateral eruptions left this turn.
-  bolt_offer = function(player) return game.supply().volcanoes > uses.left(player) end,
+  bolt_offer = function(player) return game.supply("volcanoes") > uses.left(player) end,
   text = "When you buy a volcano you may roll a d4 for a second explosion site beside it.",
   ruling = "When the holder activates a volcano they may roll a d4 for a second explosion site (the pictures are missing): the holder picks the side, a neighbouring stack that becomes number 1, and the d4 counts clockwise from it over the volcano's neighbours. If the rolled neighbour can take a volcano (a land stack without lava or a volcano; it may be higher) it erupts too, with its own lava but no second Power Grid unlock; the supply must still hold a Volcano. Caldera bolt: a lateral eruption for a volcano activated this turn; offered while choosing a volcano's target, as long as the supply holds a Volcano for it.",
 }
@@ -34,14 +34,14 @@ local SIDE = game.question{
     local site = game.neighbour(v.q, v.r, (first - 1 + game.roll(4) - 1) % 6 + 1)
     if not site then return end
     local s = game.stack(site.q, site.r)
-    if s.height > 0 and not s.lava and s.top ~= "volcano" and not s.no_build and game.supply().volcanoes > 0 then
+    if s.height > 0 and not s.lava and s.top ~= "volcano" and not s.no_build and game.supply("volcanoes") > 0 then
       game.erupt(ev.player, site.q, site.r)
     end
   end,
 }
 
 on("volcano_activated", function(ev)
-  if uses.left(ev.player) <= 0 or game.supply().volcanoes == 0 then return end
+  if uses.left(ev.player) <= 0 or game.supply("volcanoes") == 0 then return end
   uses.spend(ev.player)
   SIDE:ask(ev.player, game.neighbours(ev.q, ev.r), { volcano = { q = ev.q, r = ev.r } })
 end, 0, NAME)

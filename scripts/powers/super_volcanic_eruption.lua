@@ -58,7 +58,7 @@ on("volcano_activated", function(ev)
   if places.same(S.at, ev) then
     S.marking = false
     ev.lava = false
-    if game.supply().volcanoes > 0 then game.stack_tile(ev.q, ev.r, "volcano") end
+    if game.supply("volcanoes") > 0 then game.stack_tile(ev.q, ev.r, "volcano") end
   end
 end, 0, { card = NAME, state = { S, marking = true } })
 
@@ -91,7 +91,7 @@ local function erupt()
   local vents = { at }
   for _, n in ipairs(ring) do
     local s = game.stack(n.q, n.r)
-    if s.height > 0 and s.top ~= "volcano" and not s.lava and game.supply().volcanoes > 0 then
+    if s.height > 0 and s.top ~= "volcano" and not s.lava and game.supply("volcanoes") > 0 then
       game.stack_tile(n.q, n.r, "volcano")
       vents[#vents + 1] = n
     end

@@ -320,3 +320,20 @@ test("coast with a limit gives the first positions of the whole list", function(
   expect_eq(#game.coast("all", 100), 6)
   expect(raises(function() game.coast("all", -1) end, "limit"))
 end)
+
+test("resources and supply with a name give that number alone", function()
+  scenario[[
+    resources A dark 2 medium 1 light 3
+  ]]
+  local have = game.resources(0)
+  for _, name in ipairs{ "dark", "medium", "light" } do
+    expect_eq(game.resources(0, name), have[name], name)
+  end
+  expect_eq(game.resources(0, "total"), have.dark + have.medium + have.light)
+  local supply = game.supply()
+  for _, name in ipairs{ "dark", "medium", "light", "land", "volcanoes" } do
+    expect_eq(game.supply(name), supply[name], name)
+  end
+  expect(raises(function() game.resources(0, "soil") end, "invalid option"))
+  expect(raises(function() game.supply("total") end, "invalid option"))
+end)
