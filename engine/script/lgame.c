@@ -465,16 +465,10 @@ static int l_stack(lua_State *L)
     return 1;
 }
 
-/* game.stack_field(q, r, name) -> game.stack(q, r)[name] for one of the
- * stack table's single values (not layers or marks), without building the
- * table: what a script testing many stacks in a loop reads. */
-static int l_stack_field(lua_State *L)
+/* Pushes field `field` (an index of STACK_FIELDS) of the stack at cell, as
+ * game.stack's table holds it. */
+static void push_stack_field(lua_State *L, const Game *g, int cell, int field)
 {
-    static const char *const FIELDS[] = { "height", "lava", "top", "tile", "rotation", "areas", "under",
-                                          "no_build", "no_enter", "no_leave", "no_collect", "critters", NULL };
-    Game *g = lgame_current(L);
-    int cell = lgame_check_cell(L, 1);
-    int field = luaL_checkoption(L, 3, NULL, FIELDS);
     const PlacedTile *t = board_top(&g->board, cell);
     if (field == 0)
         lua_pushinteger(L, g->board.cells[cell].height);
@@ -496,7 +490,25 @@ static int l_stack_field(lua_State *L)
         lua_pushinteger(L, board_areas(&g->board, &g->rules, cell));
     else
         lua_pushstring(L, tile_class_name(g->rules.tile_types[g->board.tiles[t->below].type].tile_class));
-    return 1;
+}
+
+/* game.stack_field(q, r, name, ...) -> game.stack(q, r)[name] for one or
+ * more of the stack table's single values (not layers or marks), one result
+ * per name, without building the table: what a script testing many stacks
+ * in a loop reads. */
+static int l_stack_field(lua_State *L)
+{
+    static const char *const STACK_FIELDS[] = { "height", "lava", "top", "tile", "rotation", "areas", "under",
+                                                "no_build", "no_enter", "no_leave", "no_collect", "critters",
+                                                NULL };
+    Game *g = lgame_current(L);
+    int cell = lgame_check_cell(L, 1);
+    int names = lua_gettop(L) - 2;
+    luaL_argcheck(L, names >= 1, 3, "a field's name is needed");
+    luaL_checkstack(L, names, "too many fields");
+    for (int i = 0; i < names; i++)
+        push_stack_field(L, g, cell, luaL_checkoption(L, 3 + i, NULL, STACK_FIELDS));
+    return names;
 }
 
 /* game.land([min_height]) -> every land stack as a place, in board order;

@@ -541,12 +541,13 @@ function game.critters_at(q, r) end
 ---@param r integer
 ---@return Stack
 function game.stack(q, r) end
----One value of game.stack(q, r), without building the stack table.
+---One value of game.stack(q, r) per name, without building the stack table.
 ---@param q integer
 ---@param r integer
 ---@param name "height"|"lava"|"top"|"tile"|"rotation"|"areas"|"under"|"no_build"|"no_enter"|"no_leave"|"no_collect"|"critters"
----@return integer|string|boolean|nil
-function game.stack_field(q, r, name) end
+---@param ... string more names: one value each, in order
+---@return integer|string|boolean|nil ...
+function game.stack_field(q, r, name, ...) end
 ---@param min_height? integer only the stacks at least this many tiles high
 ---@return Place[] land every land stack, in board order
 function game.land(min_height) end

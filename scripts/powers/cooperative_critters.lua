@@ -69,7 +69,8 @@ end
 -- the area itself goes: not closed (lava, a mark barring entry), and free or
 -- held by a critter that neither shares nor is peaceful (target_in's test).
 local function area_open(q, r, area)
-  if game.stack_field(q, r, "lava") or game.stack_field(q, r, "no_enter") then return false end
+  local lava, no_enter = game.stack_field(q, r, "lava", "no_enter")
+  if lava or no_enter then return false end
   for _, o in ipairs(game.critters_at(q, r)) do
     if o.area == area then return not (sharer(o) or o.peaceful) end
   end

@@ -19,27 +19,23 @@ card {
   ruling = "Each holder, in turn order from the active player, first picks the stack next to the volcano whose top tile slides (stacks of two or more tiles, so one stays), then the lower land stack next to it where it lands (not the volcano); edges need not match. Critters riding the tile survive; those under it flee as from lava, paying to evacuate, or are lost. Caldera bolt: a slide when your own volcano erupts this turn; offered while choosing a volcano's target, to a player without the power, when some stack of two or more has a lower neighbour to slide onto and another the volcano could go on.",
 }
 
--- The stacks are read a value at a time with game.stack_field (cheaper than
--- game.stack's table for the many stacks tested), the height first: most
--- tests stop there.
+-- The stacks are read with game.stack_field, the values a test needs in one
+-- call (cheaper than game.stack's table for the many stacks tested).
 
 -- The height of the stack at (q, r) when a volcano could go on it (land
 -- without lava, a volcano or a mark barring building; the targeting rules may
 -- still forbid it), else nil.
 local function site_height(q, r)
-  local h = game.stack_field(q, r, "height")
-  if h == 0 or game.stack_field(q, r, "lava") or game.stack_field(q, r, "top") == "volcano" or
-     game.stack_field(q, r, "no_build") then
-    return nil
-  end
+  local h, lava, top, no_build = game.stack_field(q, r, "height", "lava", "top", "no_build")
+  if h == 0 or lava or top == "volcano" or no_build then return nil end
   return h
 end
 
 -- The height of the stack at (q, r) when its top tile may slide (two tiles or
 -- more, so one stays; no lava, not a volcano), else nil.
 local function slide_height(q, r)
-  local h = game.stack_field(q, r, "height")
-  if h < 2 or game.stack_field(q, r, "lava") or game.stack_field(q, r, "top") == "volcano" then return nil end
+  local h, lava, top = game.stack_field(q, r, "height", "lava", "top")
+  if h < 2 or lava or top == "volcano" then return nil end
   return h
 end
 

@@ -7,10 +7,11 @@ local places = require("places")
 
 -- Whether a volcano could go on the stack at `at` (land without lava or a
 -- volcano, where building is allowed); the targeting rules may still forbid it.
--- Asked of every stack next to a critter: single reads, not a stack table.
+-- Asked of every stack next to a critter: one read of four values, not a
+-- stack table.
 local function may_erupt_on(at)
-  return game.stack_field(at.q, at.r, "height") > 0 and not game.stack_field(at.q, at.r, "lava") and
-         game.stack_field(at.q, at.r, "top") ~= "volcano" and not game.stack_field(at.q, at.r, "no_build")
+  local height, lava, top, no_build = game.stack_field(at.q, at.r, "height", "lava", "top", "no_build")
+  return height > 0 and not lava and top ~= "volcano" and not no_build
 end
 
 -- Whether some critter on the board stands next to a stack a volcano could go

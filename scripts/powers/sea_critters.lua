@@ -41,8 +41,8 @@ local function open_spaces(limit) return game.coast("free", limit) end
 local function landings(at, first_only)
   local out = {}
   for _, n in ipairs(game.neighbours(at.q, at.r)) do
-    local areas = game.stack_field(n.q, n.r, "areas") or 0
-    if areas > 0 and not game.stack_field(n.q, n.r, "lava") and not game.stack_field(n.q, n.r, "no_enter") then
+    local areas, lava, no_enter = game.stack_field(n.q, n.r, "areas", "lava", "no_enter")
+    if (areas or 0) > 0 and not lava and not no_enter then
       for area = 1, areas do
         local _, present = game.biome_of(n.q, n.r, area)
         if present == 0 then

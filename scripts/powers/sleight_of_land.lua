@@ -7,14 +7,16 @@ local uses = require("uses").new(NAME)
 -- Whether a Duo or a Trio (two areas or more) is at (q, r), without lava:
 -- a tile that turning changes. Single stack fields, not the stack's table.
 local function turnable(q, r)
-  return (game.stack_field(q, r, "areas") or 0) >= 2 and not game.stack_field(q, r, "lava")
+  local areas, lava = game.stack_field(q, r, "areas", "lava")
+  return (areas or 0) >= 2 and not lava
 end
 
 -- Whether a volcano could go on a tile that turning changes: a turnable
 -- tile where building is allowed.
 local function turnable_target()
   for _, at in ipairs(game.land()) do
-    if turnable(at.q, at.r) and not game.stack_field(at.q, at.r, "no_build") then return true end
+    local areas, lava, no_build = game.stack_field(at.q, at.r, "areas", "lava", "no_build")
+    if (areas or 0) >= 2 and not lava and not no_build then return true end
   end
   return false
 end
