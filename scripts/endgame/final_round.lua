@@ -6,6 +6,8 @@
 --   3. Finale turns follow (mode "finale": claim only) until no lava is left,
 --      then the game is scored.
 
+local game = game
+
 local S = game.state{
   stage = 0,        -- 0 running, 1 final turns, 2 finale
   final_left = 0,   -- final turns still to give

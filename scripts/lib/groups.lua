@@ -1,6 +1,8 @@
 -- Groups: several of one player's critters in one biome, moving as one
 -- (Pack critters and Herding critters). Pure functions over the game.
 
+local game, ipairs = game, ipairs
+
 local M = {}
 
 -- Whether two of the player's critters on the board stand in one biome:

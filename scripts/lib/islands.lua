@@ -3,6 +3,8 @@
 -- follow. new() declares engine-owned state and questions for the script
 -- calling it, so it is called while that script loads.
 
+local game, ipairs = game, ipairs
+
 local places = require("places")
 
 local M = {}

@@ -1,5 +1,7 @@
 -- Small helpers for places ({ q, r } tables) and critters.
 
+local game, ipairs = game, ipairs
+
 local M = {}
 
 function M.at(place) return ("(%d,%d)"):format(place.q, place.r) end

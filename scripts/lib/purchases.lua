@@ -6,6 +6,8 @@
 --   local purchases = require("purchases")
 --   purchases.left() -> purchases the turn still allows
 
+local game = game
+
 local M = {}
 
 function M.left()

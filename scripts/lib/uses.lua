@@ -12,6 +12,8 @@
 -- with no Lua call otherwise. new() declares engine-owned state, so it is
 -- called while the script loads.
 
+local game = game
+
 local M = {}
 
 function M.new(card, per_turn)

@@ -3,6 +3,8 @@
 -- uncontrolled biome of a neighbouring tile (the card's reach: read by the
 -- engine while it lists moves, no script runs for it).
 
+local game, ipairs = game, ipairs
+
 local NAME = "Agile critters"
 
 card {

@@ -1,6 +1,8 @@
 -- Burrowing critters
 -- In the sacrifice step the holder may burrow a critter, or let one emerge.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Burrowing critters"
 local places = require("places")
 local uses = require("uses").new(NAME)

@@ -2,6 +2,8 @@
 -- In the claim step a critter may be upgraded for 4 resources to a Colossal
 -- critter: 2 hit points, worth 4 points.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Colossal critter"
 local COST = 4
 local places = require("places")

@@ -2,6 +2,8 @@
 -- Once in the main game (and again in the final turn) a whole island shifts
 -- up to 2 spaces, stopping as soon as it touches another.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Converging tectonic plates"
 local islands = require("islands")
 

@@ -2,6 +2,8 @@
 -- A critter may move onto another player's controlled biome of its own tile:
 -- it wipes out their critter there, or shares the biome if they cooperate too.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Cooperative critters"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders move freely; a bolt gives one such move

@@ -1,6 +1,8 @@
 -- Crafty critters
 -- A third tile when the first two bought this turn went onto volcanic soil.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Crafty critters"
 local purchases = require("purchases")
 

@@ -2,6 +2,8 @@
 -- Once per turn, before claiming, the top tile of an uninhabited stack of two
 -- or more leaves the game.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Erosion"
 local places = require("places")
 local uses = require("uses").new(NAME)

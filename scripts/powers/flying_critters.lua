@@ -1,6 +1,8 @@
 -- Flying critters
 -- A critter may move onto any uncontrolled biome, any distance away.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Flying critters"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders fly through the card's reach; bolts give one flight

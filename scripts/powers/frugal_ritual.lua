@@ -1,6 +1,8 @@
 -- Frugal ritual
 -- The sacrifice from hand costs 2 resources of different types.
 
+local game = game
+
 local NAME = "Frugal ritual"
 
 local S = game.state{

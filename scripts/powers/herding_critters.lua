@@ -2,6 +2,8 @@
 -- Critters joining a biome their owner controls form a herd, which moves as
 -- one onto uncontrolled biomes, collects 2 and scores a point.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Herding critters"
 local PACK = "Pack critters"
 local groups = require("groups")

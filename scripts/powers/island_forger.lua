@@ -1,6 +1,8 @@
 -- Island forger
 -- A summoned island may take a fourth tile.
 
+local game = game
+
 local NAME = "Island forger"
 local purchases = require("purchases")
 

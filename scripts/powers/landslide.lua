@@ -2,6 +2,8 @@
 -- Whenever a volcano is activated, the holder may slide a tile next to it
 -- onto a lower neighbouring stack.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Landslide"
 local places = require("places")
 local uses = require("uses").new(NAME, 0)   -- holders slide at every volcano; a bolt adds one on the player's own

@@ -1,6 +1,8 @@
 -- Lateral eruption
 -- The holder's volcano may erupt a second time beside itself: a d4 picks the site.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Lateral eruption"
 local places = require("places")
 local uses = require("uses").new(NAME)

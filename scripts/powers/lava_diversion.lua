@@ -1,6 +1,8 @@
 -- Lava diversion
 -- After a lava flow's target is rolled, the holder may roll a d6 to divert it.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Lava diversion"
 local places = require("places")
 

@@ -2,6 +2,8 @@
 -- Once per round, whenever someone sets off a volcano, the holder may roll a
 -- d6: the magma lands on that neighbour of the volcano.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Magma bomb"
 local places = require("places")
 

@@ -2,6 +2,8 @@
 -- When another player sets off a volcano, the holder gains a resource for
 -- each of their critters next to it.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Magma siphon"
 
 card {

@@ -2,6 +2,8 @@
 -- Critters joining a biome their owner controls form a pack, which moves as
 -- one onto any connecting biome, wiping out smaller opposition.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Pack critters"
 local groups = require("groups")
 local places = require("places")

@@ -2,6 +2,8 @@
 -- Once in the main game (and again in the final turn) an island splits in
 -- two, one ocean space between the parts.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Rift"
 local islands = require("islands")
 

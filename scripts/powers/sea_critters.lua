@@ -6,6 +6,8 @@
 -- out of play, so it controls, collects and scores nothing, cannot be
 -- sacrificed and does not count for targeting; the front ends show it there.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Sea critters"
 local places = require("places")
 local uses = require("uses").new(NAME)

@@ -1,6 +1,8 @@
 -- Sleight of land
 -- The activator may turn the target tile before the Volcano lands on it.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Sleight of land"
 local uses = require("uses").new(NAME)
 

@@ -2,6 +2,8 @@
 -- The holder's next volcano may be a super volcano: it erupts when play
 -- returns to them, wiping out every critter around it, and ends the game.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Super volcanic eruption"
 local places = require("places")
 

@@ -2,6 +2,8 @@
 -- Critters on a tile an opponent targets with a volcano may migrate to their
 -- biome elsewhere, for 3 resources each.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Volcanic migration"
 local COST = 3
 local places = require("places")

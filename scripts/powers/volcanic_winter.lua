@@ -2,6 +2,8 @@
 -- A winter spreads from a tile its unlocker chooses, freezing the board, and
 -- ends the game.
 
+local game, ipairs = game, ipairs
+
 local NAME = "Volcanic winter"
 local places = require("places")
 

@@ -8,6 +8,8 @@
 -- every listing of tiles and volcanoes, without a Lua call. A "targets"
 -- handler may still narrow or widen the answer.
 
+local game = game
+
 game.variant_rule{
   name = "symbiosis",
   default = true,

@@ -3,6 +3,8 @@
 -- order), or of any opponent with `targeting_threshold` (5) or more critters on
 -- land. Soil and uninhabited stacks are always fair game.
 
+local game = game
+
 game.variant_rule{
   name = "to_the_left",
   min_players = 3,
