@@ -124,9 +124,9 @@ void game_gain(Game *g, int player, int biome, int amount)
 
 int game_gate_open(const Game *g, const GameListening *l, int id)
 {
-    for (int i = 0; i < l->gate_count; i++) {
+    for (int i = l->gates_from[id]; i < l->gates_from[id + 1]; i++) {
         const GameGate *gate = &l->gates[i];
-        if (gate->event != id || (gate->card && !(g->cards_in_play & gate->card)) || g->players < gate->min_players ||
+        if ((gate->card && !(g->cards_in_play & gate->card)) || g->players < gate->min_players ||
             (gate->variant[0] && strcmp(gate->variant, g->options.variant) != 0))
             continue;
         int open = 1;

@@ -221,7 +221,8 @@ typedef struct GameListening {
     uint64_t cards[EV_COUNT];   /* cards whose being in play opens a handler of event e */
     uint32_t gated;             /* bit e: e's handlers beyond always and cards are in gates (not complex) */
     int gate_count;
-    GameGate gates[GAME_MAX_GATES];
+    GameGate gates[GAME_MAX_GATES];   /* by event: those of event e are gates[gates_from[e] .. gates_from[e + 1]) */
+    uint8_t gates_from[EV_COUNT + 1];
     /* The same for GameHooks.actions: a decision kind k is asked about only
      * when bit k of actions_always is set or a card of action_cards[k] is in play. */
     uint32_t actions_always;    /* bit k: an action without a card is offered at kind k */

@@ -307,6 +307,7 @@ static int load_folder(Session *s, const char *folder, char *err, int errlen)
 static void summarise_gates(Session *s, int e)
 {
     _Static_assert(GAME_GATE_TERMS >= SCRIPT_GATE_TERMS, "a script's state gate fits the core's");
+    _Static_assert(GAME_MAX_GATES <= 255, "gates_from counts gates in a byte");
     GameListening *l = &s->listening;
     ScriptGate gates[GAME_MAX_GATES];
     int n = script_gates(s->script, e, gates, GAME_MAX_GATES - l->gate_count);
@@ -347,9 +348,11 @@ static int finish_loading(Session *s, char *err, int errlen)
         s->listening.always |= (uint32_t)(w.always != 0) << e;
         s->listening.complex |= (uint32_t)(w.complex != 0) << e;
         s->listening.cards[e] = w.cards;
+        s->listening.gates_from[e] = (uint8_t)s->listening.gate_count;
         if (w.complex)
             summarise_gates(s, e);
     }
+    s->listening.gates_from[EV_COUNT] = (uint8_t)s->listening.gate_count;
     return 0;
 }
 
