@@ -208,7 +208,7 @@ struct Game;
  * min_players players, and n terms on the scripts' state: Game.state[slot[i]]
  * holds a value v (0..63) with bit v of values[i] set. */
 typedef struct GameGate {
-    uint8_t event, n, min_players;
+    uint8_t n, min_players;
     uint16_t slot[GAME_GATE_TERMS];
     uint64_t card;
     uint64_t values[GAME_GATE_TERMS];

@@ -96,11 +96,11 @@ int lgame_rawfield(lua_State *L, int idx, const char *key);
 
 /* Pushes { [name] = true } for each mark in `marks` (bits) of defs[0..n). */
 void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n);
-/* Pushes {q =, r =} for a cell, and the full table of a critter. */
 /* The View (query.h) of game g, computed once for as long as g cannot have
  * changed: no call into the scripts began or ended and no effect began since
  * (a reader's C code may hold it until it returns to Lua). */
 const View *lgame_view(Session *s, const Game *g);
+/* Pushes {q =, r =} for a cell, and the full table of a critter. */
 void lgame_push_place(lua_State *L, int cell);
 /* lgame_push_place with room for `more` fields the caller adds (a table
  * that grows is rehashed at each power of two). */

@@ -228,9 +228,7 @@ static int add_offers(lua_State *L, const Game *g, int id, Option *out, int max)
 
 int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
 {
-    int kind = g->pending.kind;
-    if (!((s->listening.actions_always >> kind) & 1) && !(g->cards_in_play & s->listening.action_cards[kind]))
-        return 0;   /* no action at this kind, or only actions of cards not in play (a caller without the summary) */
+    int kind = g->pending.kind;   /* the core asks only where one may be offered (game_may_offer_actions) */
     lua_State *L = script_lua(s->script);
     Game *outer = s->current;
     int outer_ro = s->read_only;

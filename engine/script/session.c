@@ -315,7 +315,6 @@ static void summarise_gates(Session *s, int e)
         return;
     for (int i = 0; i < n; i++) {
         GameGate *g = &l->gates[l->gate_count++];
-        g->event = (uint8_t)e;
         g->min_players = (uint8_t)(gates[i].min_players > 0 ? gates[i].min_players : 0);
         snprintf(g->variant, sizeof g->variant, "%s", gates[i].variant ? gates[i].variant : "");
         g->n = (uint8_t)gates[i].n;

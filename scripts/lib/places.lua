@@ -15,10 +15,8 @@ end
 
 -- Whether every area of the biome holding (q, r, area) is free of critters.
 function M.uncontrolled(q, r, area)
-  for _, a in ipairs(game.biome_areas(q, r, area)) do
-    if not a.free then return false end
-  end
-  return true
+  local _, present = game.biome_of(q, r, area)
+  return present == 0
 end
 
 -- "2 dark + 1 light"

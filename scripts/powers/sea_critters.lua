@@ -37,7 +37,7 @@ end
 local function open_spaces(limit) return game.coast("free", limit) end
 
 -- Where a sea critter at `at` may come ashore: the areas of uncontrolled
--- biomes (game.biome_of: nobody there, so the area is free too) on the land
+-- biomes (places.uncontrolled: nobody there, so the area is free too) on the land
 -- next to it, where lava or a mark does not bar entering; with `first_only`,
 -- at most the first.
 local function landings(at, first_only)
@@ -46,8 +46,7 @@ local function landings(at, first_only)
     local areas, lava, no_enter = game.stack_field(n.q, n.r, "areas", "lava", "no_enter")
     if (areas or 0) > 0 and not lava and not no_enter then
       for area = 1, areas do
-        local _, present = game.biome_of(n.q, n.r, area)
-        if present == 0 then
+        if places.uncontrolled(n.q, n.r, area) then
           out[#out + 1] = { q = n.q, r = n.r, value = area }
           if first_only then return out end
         end

@@ -515,9 +515,8 @@ TEST(mods_the_core_reads_state_and_player_count_gates_itself)
     CHECK((s.listening.gated >> EV_TURN_END) & 1);
     CHECK(!((s.listening.complex >> EV_TURN_END) & 1));
     int mine = 0;
-    for (int i = 0; i < s.listening.gate_count; i++)
-        mine += s.listening.gates[i].event == EV_TURN_END &&
-                (s.listening.gates[i].n == 1 || s.listening.gates[i].min_players == 3);
+    for (int i = s.listening.gates_from[EV_TURN_END]; i < s.listening.gates_from[EV_TURN_END + 1]; i++)
+        mine += s.listening.gates[i].n == 1 || s.listening.gates[i].min_players == 3;
     CHECK(mine >= 2);
     GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);

@@ -10,7 +10,7 @@
 #include "query.h"
 
 int  game_emit(Game *g, GameEvent *ev);
-/* Whether one of l's state gates of event `id` is open in g (events.c). */
+/* Whether one of l's gates of event `id` is open in g (game.c). */
 int  game_gate_open(const Game *g, const GameListening *l, int id);
 /* Whether a handler listens to event `id` (so the event is worth building). */
 static inline int game_listens(const Game *g, int id)
