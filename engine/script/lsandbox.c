@@ -15,7 +15,9 @@
  *   instruction, which raises with that location.
  * - The clock is read by the hook (every `period` instructions) and by the
  *   charges every SB_CLOCK_EVERY units, so a call that the counter misjudges
- *   still ends soon after its time limit. */
+ *   still ends soon after its time limit. The time limit counts from the
+ *   call's first reading, at most `period` instructions or SB_CLOCK_EVERY
+ *   units in: most calls end before it and never read the clock. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +77,10 @@ static int over(Script *s, int read_clock)
         return SB_TRIP_BUDGET;
     if (read_clock || s->used >= s->clock_at) {
         s->clock_at = s->used + SB_CLOCK_EVERY;
-        if (now_ns() > s->deadline_ns)
+        uint64_t now = now_ns();
+        if (s->deadline_ns == 0)   /* the call's first reading starts its time */
+            s->deadline_ns = now + (uint64_t)s->time_limit_ms * 1000000u;
+        else if (now > s->deadline_ns)
             return SB_TRIP_TIME;
     }
     return SB_TRIP_NONE;
@@ -266,7 +271,7 @@ static void begin_outer_call(Script *s)
     s->oom_kind = SB_OOM_NONE;
     s->running = s->L;
     s->clock_at = SB_CLOCK_EVERY;
-    s->deadline_ns = now_ns() + (uint64_t)s->time_limit_ms * 1000000u;
+    s->deadline_ns = 0;   /* set at the first reading of the clock (over) */
     lua_sethook(s->L, sb_hook, LUA_MASKCOUNT, s->period);
 }
 

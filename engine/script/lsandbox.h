@@ -82,7 +82,7 @@ struct Script {
     uint64_t used;          /* instructions (and equivalent charges) so far */
     uint64_t alloc_bytes;   /* allocated bytes not yet charged (< SB_BYTES_PER_CHARGE) */
     uint64_t clock_at;      /* read the clock again once used reaches this */
-    uint64_t deadline_ns;   /* CLOCK_MONOTONIC time the call must end by */
+    uint64_t deadline_ns;   /* CLOCK_MONOTONIC time the call must end by; 0 until it first reads the clock */
     uint32_t time_limit_ms;
     int      period;        /* count-hook period of every thread */
     int      tripped;       /* SB_TRIP_*: every later hook fire or charge raises */
