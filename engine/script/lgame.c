@@ -221,6 +221,25 @@ int lgame_rawfield(lua_State *L, int idx, const char *key)
     return lua_rawget(L, idx);
 }
 
+static const char *const KEY_NAMES[LGK_COUNT] = { "q", "r", "player", "index", "area" };
+
+/* Makes the LgameKey names into strings the registry keeps. */
+static void intern_keys(lua_State *L, Session *s)
+{
+    _Static_assert(LGK_COUNT <= sizeof s->key_ref / sizeof s->key_ref[0], "Session.key_ref holds every key");
+    for (int k = 0; k < LGK_COUNT; k++) {
+        lua_pushstring(L, KEY_NAMES[k]);
+        s->key_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+}
+
+void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, lgame_session(L)->key_ref[key]);
+    lua_pushinteger(L, v);
+    lua_rawset(L, -3);
+}
+
 void lgame_push_place(lua_State *L, int cell)
 {
     lgame_push_place_room(L, cell, 0);
@@ -230,10 +249,8 @@ void lgame_push_place_room(lua_State *L, int cell, int more)
 {
     Hex h = board_hex(cell);
     lua_createtable(L, 0, 2 + more);
-    lua_pushinteger(L, h.q);
-    lua_setfield(L, -2, "q");
-    lua_pushinteger(L, h.r);
-    lua_setfield(L, -2, "r");
+    lgame_set_int(L, LGK_Q, h.q);
+    lgame_set_int(L, LGK_R, h.r);
 }
 
 /* {name = true} for each mark in `marks` (bits) of defs[0..n). */
@@ -835,6 +852,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen)
     board_tables_init();   /* the pure helpers (game.neighbour...) answer while the rules load, before any board */
     lua_pushlightuserdata(L, session);
     lua_setfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
+    intern_keys(L, session);
     levents_set_state_slots(L, lgame_state_gate_slot);
     if (script_add_global_lib(script, "game", open_game) != 0 ||
         script_add_global(script, "card", lgame_card) != 0 ||

@@ -100,6 +100,13 @@ void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n);
  * changed: no call into the scripts began or ended and no effect began since
  * (a reader's C code may hold it until it returns to Lua). */
 const View *lgame_view(Session *s, const Game *g);
+/* Field names the table builders set most, made into Lua strings once
+ * (lgame_install) and kept in the registry: setting one through
+ * lgame_set_int makes no string and looks for no metatable. */
+typedef enum { LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_COUNT } LgameKey;
+/* Sets field `key` of the table on top, raw (a table the caller made), to v. */
+void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v);
+
 /* Pushes {q =, r =} for a cell, and the full table of a critter. */
 void lgame_push_place(lua_State *L, int cell);
 /* lgame_push_place with room for `more` fields the caller adds (a table

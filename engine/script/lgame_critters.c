@@ -11,20 +11,20 @@ void lgame_push_critter(lua_State *L, const Game *g, int id)
 {
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
     lua_createtable(L, 0, c->place == AT_BOARD ? 10 : 6);   /* every field below: no rehash as they go in */
-    lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
-    lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
+    lgame_set_int(L, LGK_PLAYER, id / MAX_CRITTERS);
+    lgame_set_int(L, LGK_INDEX, id % MAX_CRITTERS + 1);
     lua_pushstring(L, PLACE_NAMES[c->place < AT_UNUSED ? c->place : AT_UNUSED]); lua_setfield(L, -2, "place");
     if ((c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS) {
         Hex h = board_hex(c->cell);
-        lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
+        lgame_set_int(L, LGK_Q, h.q);
+        lgame_set_int(L, LGK_R, h.r);
     }
     if (c->place == AT_BOARD) {
         lua_pushboolean(L, critter_has_trait(g, c, CT_STAYS) || cell_has_trait(g, c->cell, LT_NO_LEAVE));
         lua_setfield(L, -2, "fixed");
         lua_pushboolean(L, critter_has_trait(g, c, CT_PEACEFUL));
         lua_setfield(L, -2, "peaceful");
-        lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
+        lgame_set_int(L, LGK_AREA, c->area + 1);
         lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, c->cell, c->area)));
         lua_setfield(L, -2, "biome");
     }
@@ -39,15 +39,14 @@ static void push_critter_place(lua_State *L, const Game *g, int id)
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
     int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
     lua_createtable(L, 0, placed ? 5 : 2);
-    lua_pushinteger(L, id / MAX_CRITTERS); lua_setfield(L, -2, "player");
-    lua_pushinteger(L, id % MAX_CRITTERS + 1); lua_setfield(L, -2, "index");
+    lgame_set_int(L, LGK_PLAYER, id / MAX_CRITTERS);
+    lgame_set_int(L, LGK_INDEX, id % MAX_CRITTERS + 1);
     if (placed) {
         Hex h = board_hex(c->cell);
-        lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-        if (c->place == AT_BOARD) {
-            lua_pushinteger(L, c->area + 1); lua_setfield(L, -2, "area");
-        }
+        lgame_set_int(L, LGK_Q, h.q);
+        lgame_set_int(L, LGK_R, h.r);
+        if (c->place == AT_BOARD)
+            lgame_set_int(L, LGK_AREA, c->area + 1);
     }
 }
 
