@@ -152,20 +152,32 @@ static int rawkey(lua_State *L, int t, int key)
     return lua_rawget(L, t);
 }
 
-/* The critter id + 1 named by the { player, index } fields of the table at t,
- * or 0 when they name no critter of the game. */
-static uint16_t read_critter_ref(lua_State *L, const Game *g, int t)
+/* The option of an offer of action c->id: place (q, r) when `placed` and on
+ * the board, value v clamped to 0..65535, and critter k (index from 1) of
+ * player p when `critter` and they name one of the game's critters. */
+static Option offer_option(const OfferCtx *c, int placed, lua_Integer q, lua_Integer r, lua_Integer v, int critter,
+                           lua_Integer p, lua_Integer k)
+{
+    Option opt = { VERB_ACTION, (uint8_t)c->id, NO_CELL, 0, 0 };
+    opt.pay = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
+    if (placed && q >= -BOARD_OFFSET && q < BOARD_OFFSET && r >= -BOARD_OFFSET && r < BOARD_OFFSET &&
+        board_in_bounds(hex_make((int)q, (int)r)))
+        opt.cell = (uint16_t)board_cell(hex_make((int)q, (int)r));
+    if (critter && p >= 0 && p < c->g->players && k >= 1 && k <= c->g->rules.critters_per_player)
+        opt.subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
+    return opt;
+}
+
+/* The { player, index } fields of the table at t, raw: whether both are integers. */
+static int read_critter_ref(lua_State *L, int t, lua_Integer *p, lua_Integer *k)
 {
     rawkey(L, t, KEY_PLAYER);
     rawkey(L, t, KEY_INDEX);
-    uint16_t subject = 0;
-    if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
-        lua_Integer p = lua_tointeger(L, -2), k = lua_tointeger(L, -1);
-        if (p >= 0 && p < g->players && k >= 1 && k <= g->rules.critters_per_player)
-            subject = (uint16_t)(critter_id((int)p, (int)k - 1) + 1);
-    }
+    int both = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+    *p = lua_tointeger(L, -2);
+    *k = lua_tointeger(L, -1);
     lua_pop(L, 2);
-    return subject;
+    return both;
 }
 
 /* Reads the offer table at o into an option. Raw reads only: the tables are
@@ -174,25 +186,40 @@ static uint16_t read_critter_ref(lua_State *L, const Game *g, int t)
  * critter place of game.critter_places, given a value) is that critter's. */
 static Option read_offer(lua_State *L, const OfferCtx *c, int o)
 {
-    Option opt = { VERB_ACTION, (uint8_t)c->id, NO_CELL, 0, 0 };
     rawkey(L, o, KEY_VALUE);
     lua_Integer v = lua_tointeger(L, -1);
-    opt.pay = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
     rawkey(L, o, KEY_Q);
     rawkey(L, o, KEY_R);
-    if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
-        lua_Integer q = lua_tointeger(L, -2), r = lua_tointeger(L, -1);
-        if (q >= -BOARD_OFFSET && q < BOARD_OFFSET && r >= -BOARD_OFFSET && r < BOARD_OFFSET &&
-            board_in_bounds(hex_make((int)q, (int)r)))
-            opt.cell = (uint16_t)board_cell(hex_make((int)q, (int)r));
-    }
-    int critter = rawkey(L, o, KEY_CRITTER);
-    if (critter == LUA_TTABLE)
-        opt.subject = read_critter_ref(L, c->g, lua_gettop(L));
-    else if (critter == LUA_TNIL)
-        opt.subject = read_critter_ref(L, c->g, o);
+    int placed = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+    lua_Integer q = lua_tointeger(L, -2), r = lua_tointeger(L, -1);
+    lua_Integer p = 0, k = 0;
+    int critter = 0, type = rawkey(L, o, KEY_CRITTER);
+    if (type == LUA_TTABLE)
+        critter = read_critter_ref(L, lua_gettop(L), &p, &k);
+    else if (type == LUA_TNIL)
+        critter = read_critter_ref(L, o, &p, &k);
     lua_settop(L, o);
-    return opt;
+    return offer_option(c, placed, q, r, v, critter, p, k);
+}
+
+/* The sink every offers function gets as its second argument:
+ * offer(q, r [, value [, player, index]]) adds one offer without a table;
+ * q and r may be nil for an offer without a place, player and index name the
+ * critter it moves. Offers past the decision's room are dropped, as listed
+ * ones are. */
+static int l_offer(lua_State *L)
+{
+    OfferCtx *c = lgame_session(L)->offering;
+    if (!c)
+        return luaL_error(L, "offer: call it while the action's offers are listed, not later");
+    int placed = !lua_isnoneornil(L, 1) || !lua_isnoneornil(L, 2);
+    lua_Integer q = placed ? luaL_checkinteger(L, 1) : 0, r = placed ? luaL_checkinteger(L, 2) : 0;
+    lua_Integer v = luaL_optinteger(L, 3, 0);
+    int critter = !lua_isnoneornil(L, 4);
+    lua_Integer p = critter ? luaL_checkinteger(L, 4) : 0, k = critter ? luaL_checkinteger(L, 5) : 0;
+    if (c->n < c->max)
+        c->out[c->n++] = offer_option(c, placed, q, r, v, critter, p, k);
+    return 0;
 }
 
 /* Protected: (ctx, offers) -> appends the offers to ctx->out. */
@@ -213,17 +240,19 @@ static int add_offers_p(lua_State *L)
     return 0;
 }
 
-/* Appends action id's offers (the table on top, popped) as options. A memory
+/* Appends the offers listed in the table on top (popped) to c. A memory
  * failure while reading them keeps the offers read so far. */
-static int add_offers(lua_State *L, const Game *g, int id, Option *out, int max)
+static void add_listed_offers(lua_State *L, OfferCtx *c)
 {
-    OfferCtx c = { g, id, out, max, 0 };
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
     lua_pushcfunction(L, add_offers_p);
-    lua_pushlightuserdata(L, &c);
+    lua_pushlightuserdata(L, c);
     lua_rotate(L, -3, 2);   /* add_offers_p, ctx, offers */
     if (lua_pcall(L, 2, 0, 0) != LUA_OK)
         lua_pop(L, 1);
-    return c.n;
 }
 
 int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
@@ -232,6 +261,7 @@ int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
     lua_State *L = script_lua(s->script);
     Game *outer = s->current;
     int outer_ro = s->read_only;
+    void *outer_offering = s->offering;
     s->current = (Game *)g;
     s->read_only = 1;
     int n = 0;
@@ -246,8 +276,15 @@ int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
         lua_getfield(L, -1, "offers");
         lua_remove(L, -2);
         lua_pushinteger(L, g->pending.player);
-        if (lgame_call_named(s, a->chunk, 1, 1, "the offers of action", a->name) == 0)
-            n += add_offers(L, g, i, out + n, max - n);
+        lua_pushcfunction(L, l_offer);
+        OfferCtx c = { g, i, out + n, max - n, 0 };
+        s->offering = &c;
+        int rc = lgame_call_named(s, a->chunk, 2, 1, "the offers of action", a->name);
+        s->offering = outer_offering;
+        if (rc == 0) {
+            add_listed_offers(L, &c);
+            n += c.n;   /* a failed call offers nothing, not even what it sank before failing */
+        }
     }
     s->current = outer;
     s->read_only = outer_ro;

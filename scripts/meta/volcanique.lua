@@ -903,6 +903,11 @@ function Question:ask(player, choices, context) end
 ---@return Question
 function game.question(declaration) end
 
+---Adds one offer while an action's `offers` runs, without a table: a place,
+---a value 0..65535 and the critter it concerns (its player and index), each
+---optional (nil).
+---@alias OfferSink fun(q?: integer, r?: integer, value?: integer, critter_player?: Player, critter_index?: integer)
+
 ---An offer an action's `offers` returns.
 ---@class Offer
 ---@field q? integer
@@ -922,7 +927,7 @@ function game.question(declaration) end
 ---@field name? string
 ---@field at DecisionKind|DecisionKind[] the decisions it is offered at
 ---@field card? string offered only while this card is in play
----@field offers fun(player: Player): Offer[] read-only, called whenever options are listed
+---@field offers fun(player: Player, offer: OfferSink): Offer[]? read-only, called whenever options are listed: offers through `offer`, or returned as a list, or both
 ---@field label? string|fun(opt: ActionOption): string
 ---@field perform fun(ev: ActionOption) called when a player takes an offer
 ---@field move? boolean taking it uses one of the turn's critter moves

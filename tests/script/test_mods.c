@@ -531,6 +531,85 @@ TEST(mods_the_core_reads_state_and_player_count_gates_itself)
     remove_root(root);
 }
 
+/* An action's offers come through the `offer` sink (no table each) and as a
+ * returned list, the sink's first; the sink holds its place, value and
+ * critter; kept and called after the listing it raises, and a call that fails
+ * after sinking offers offers nothing. */
+TEST(mods_action_offers_through_the_offer_sink_and_a_list)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    static Session s;
+    static Option o[MAX_OPTIONS];
+    /* Fails from its second listing on: the first is the one game_apply
+     * makes, the second the test's own, which must then show no offer. */
+    const char *failing = "  offers = function(p, offer)\n"
+                          "    calls = calls + 1\n"
+                          "    offer(0, 0, 5)\n"
+                          "    if calls >= 2 then error('no more') end\n"
+                          "  end,\n";
+    const char *sinking = "  offers = function(p, offer)\n"
+                          "    offer(0, 0, 7, p, 1)\n"
+                          "    offer(nil, nil, 9)\n"
+                          "    kept = offer\n"
+                          "    return { { value = 3 } }\n"
+                          "  end,\n";
+    for (int fails = 0; fails < 2; fails++) {
+        char mod[1024];
+        snprintf(mod, sizeof mod,
+                 "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+                 "local kept, calls = nil, 0\n"
+                 "game.action{ name = 'probe', at = 'claim', card = 'Probe', holder = true,\n%s"
+                 "  perform = function() kept(0, 0, 1) end }\n"
+                 "return { name = 'probe', version = '1' }\n",
+                 fails ? failing : sinking);
+        put(root, "probe", "mod.lua", mod);
+        REQUIRE(open_with(&s, root, "probe", err, sizeof err) == 0);
+        s.quiet = 1;
+        int probe = -1;
+        for (int c = 0; c < s.rules.power_card_count; c++)
+            if (strcmp(s.rules.power_cards[c].name, "Probe") == 0)
+                probe = c;
+        REQUIRE(probe >= 0);
+        GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+        go.hold[0] = (uint64_t)1 << probe;
+        REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
+        int n = 0, first = -1;
+        for (int guard = 0; first < 0 && s.game.script_errors == 0 && !game_over(&s.game) && guard < 5000; guard++) {
+            n = game_options(&s.game, o, MAX_OPTIONS);
+            for (int i = n - 1; i >= 0; i--)
+                if (o[i].verb == VERB_ACTION)
+                    first = i;
+            if (first < 0)
+                REQUIRE(game_apply(&s.game, 0, err, sizeof err) == 0);
+        }
+        if (fails) {   /* it met a claim step, failed there, and offered nothing */
+            CHECK_EQ(first, -1);
+            CHECK_EQ(s.game.script_errors, 1);
+            CHECK_STR_CONTAINS(s.error, "mods/probe/mod.lua:7: no more");
+            session_close(&s);
+            continue;
+        }
+        REQUIRE(first >= 0);
+        REQUIRE(first + 3 <= n);
+        CHECK_EQ(o[first].pay, 7);
+        CHECK_EQ(o[first].cell, board_cell(hex_make(0, 0)));
+        CHECK_EQ(o[first].subject, critter_id(s.game.pending.player, 0) + 1);
+        CHECK_EQ(o[first + 1].pay, 9);
+        CHECK_EQ(o[first + 1].cell, NO_CELL);
+        CHECK_EQ(o[first + 1].subject, 0);
+        CHECK_EQ(o[first + 2].pay, 3);
+        CHECK(first + 3 == n || o[first + 3].verb != VERB_ACTION);
+        CHECK_EQ(s.game.script_errors, 0);
+        Option taken = o[first];
+        game_apply_option(&s.game, &taken, err, sizeof err);
+        CHECK_EQ(s.game.script_errors, 1);
+        CHECK_STR_CONTAINS(s.error, "offer: call it while the action's offers are listed, not later");
+        session_close(&s);
+    }
+    remove_root(root);
+}
+
 /* game.uses counts a power's uses in a turn, and an action declared with
  * `uses` is offered only while one is left: the offers below fail loudly if
  * they are ever called without a use, and each taken action spends one. The
