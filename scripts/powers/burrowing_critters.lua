@@ -39,13 +39,10 @@ game.action{
   at = "sacrifice",
   card = NAME,
   uses = uses,   -- offered only while a use is left
-  offers = function(player)
-    -- Each critter place, given a value, is the offer of that critter there.
-    local out = game.critter_places(player, "board")
-    for _, c in ipairs(out) do
-      c.value = game.critter_marked(player, c.index, BURROWED) and 0 or 1
+  offers = function(player, offer)
+    for _, c in ipairs(game.critter_places(player, "board")) do
+      offer(c.q, c.r, game.critter_marked(player, c.index, BURROWED) and 0 or 1, player, c.index)
     end
-    return out
   end,
   label = function(opt)
     return (opt.value == 1 and "Burrow %s" or "Let %s emerge"):format(places.critter(opt.critter))

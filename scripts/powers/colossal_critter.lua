@@ -59,13 +59,11 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,   -- offered only while a use is left
-  offers = function(player)
-    if game.resources(player, "total") < COST then return {} end
-    local out = {}
-    for _, c in ipairs(game.critter_places(player, "board")) do   -- a critter place: the offer of that critter
-      if not game.critter_marked(player, c.index, COLOSSAL) then out[#out + 1] = c end
+  offers = function(player, offer)
+    if game.resources(player, "total") < COST then return end
+    for _, c in ipairs(game.critter_places(player, "board")) do
+      if not game.critter_marked(player, c.index, COLOSSAL) then offer(c.q, c.r, 0, player, c.index) end
     end
-    return out
   end,
   label = function(opt) return ("Make %s Colossal (4 resources)"):format(places.critter(opt.critter)) end,
   perform = function(ev)

@@ -102,18 +102,17 @@ game.action{
   at = "move",
   card = NAME,
   move = true,
-  offers = function(player)
-    if not cooperates(player) and uses.left(player) <= 0 then return {} end
+  offers = function(player, offer)
+    if not cooperates(player) and uses.left(player) <= 0 then return end
     -- Most often there is no such move: learning that from the critters' own
     -- tiles is cheaper than reading every biome of the board.
-    if not takeover_possible(player) then return {} end
-    local out, biomes = {}, game.biomes()
+    if not takeover_possible(player) then return end
+    local biomes = game.biomes()
     for _, c in ipairs(game.critters(player, "board")) do
       if not c.fixed then
-        for _, a in ipairs(targets(c, biomes)) do out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end
+        for _, a in ipairs(targets(c, biomes)) do offer(a.q, a.r, a.area, player, c.index) end
       end
     end
-    return out
   end,
   label = function(opt)
     return ("Move %s onto another player's biome, area %d of its tile"):format(places.critter(opt.critter), opt.value)

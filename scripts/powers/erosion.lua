@@ -44,12 +44,10 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,   -- offered only while a use is left
-  offers = function()
-    local out = {}
+  offers = function(_, offer)
     for _, at in ipairs(game.land(2)) do   -- a stack of one tile never erodes
-      if erosions_at(at.q, at.r) > 0 then out[#out + 1] = at end   -- a place: an offer as it is
+      if erosions_at(at.q, at.r) > 0 then offer(at.q, at.r) end
     end
-    return out
   end,
   label = function(opt)
     return ("Erode the stack at %s (height %d)"):format(places.at(opt), game.stack(opt.q, opt.r).height)

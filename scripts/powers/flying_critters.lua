@@ -35,10 +35,8 @@ local function each_flight(player, visit)
   return false
 end
 
-local function flights(player)
-  local out = {}
-  each_flight(player, function(c, a) out[#out + 1] = { critter = c, q = a.q, r = a.r, value = a.area } end)
-  return out
+local function offer_flights(player, offer)
+  each_flight(player, function(c, a) offer(a.q, a.r, a.area, player, c.index) end)
 end
 
 -- A number for an area of a stack, to look places up without making strings.
@@ -66,7 +64,7 @@ game.action{
   card = NAME,
   move = true,
   uses = uses,   -- offered only while a use is left
-  offers = flights,
+  offers = offer_flights,
   label = function(opt)
     return ("Fly %s to the area %d at %s"):format(places.critter(opt.critter), opt.value, places.at(opt))
   end,

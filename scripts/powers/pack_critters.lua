@@ -23,13 +23,11 @@ game.action{
   card = NAME,
   holder = true,
   move = true,
-  offers = function(player)
-    if not game.holds(player, NAME) then return {} end
-    local out = {}
+  offers = function(player, offer)
+    if not game.holds(player, NAME) then return end
     for _, m in ipairs(groups.moves(player, "any")) do
-      out[#out + 1] = { critter = m.group.critters[1], q = m.first.q, r = m.first.r, value = m.first.area }
+      offer(m.first.q, m.first.r, m.first.area, player, m.group.critters[1].index)
     end
-    return out
   end,
   label = function(opt)
     return ("Move the pack of %s to the biome at %s"):format(places.critter(opt.critter), places.at(opt))

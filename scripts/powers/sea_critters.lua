@@ -56,25 +56,19 @@ local function landings(at, first_only)
   return out
 end
 
--- The sea actions of `kind` ("put", "swim" or "ashore") the board allows
--- the player now, whatever their uses left.
-local function sea_actions(player, kind)
-  if kind == "put" then
-    if game.hand(player) == 0 then return {} end
-    return open_spaces()   -- places: offers as they are
-  end
-  local out = {}
+-- Offers the sea moves of `kind` ("swim" or "ashore") the board allows the
+-- player's sea critters now, whatever their uses left, through `offer`.
+local function offer_sea_moves(player, kind, offer)
   local mine = sea_critters(player)
-  if #mine == 0 then return out end
+  if #mine == 0 then return end
   local spaces = kind == "swim" and open_spaces()
   for _, c in ipairs(mine) do
     if not game.stack_field(c.q, c.r, "no_leave") then   -- a frozen space holds it
       for _, to in ipairs(spaces or landings(c)) do
-        out[#out + 1] = { critter = c, q = to.q, r = to.r, value = to.value }
+        offer(to.q, to.r, to.value, player, c.index)
       end
     end
   end
-  return out
 end
 
 -- Whether any sea action is possible now (what a bolt's sea action needs):
@@ -106,7 +100,8 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,   -- offered only while a use is left
-  offers = function(player) return sea_actions(player, "put") end,
+  -- the open spaces as they are: places are offers
+  offers = function(player) return game.hand(player) > 0 and open_spaces() or nil end,
   label = function(opt) return "Put a critter into the ocean at " .. places.at(opt) end,
   perform = function(ev)
     uses.spend(ev.player)
@@ -119,7 +114,7 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,
-  offers = function(player) return sea_actions(player, "swim") end,
+  offers = function(player, offer) offer_sea_moves(player, "swim", offer) end,
   label = function(opt) return ("Swim the sea critter at %s to %s"):format(places.at(opt.critter), places.at(opt)) end,
   perform = function(ev)
     uses.spend(ev.player)
@@ -132,7 +127,7 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,
-  offers = function(player) return sea_actions(player, "ashore") end,
+  offers = function(player, offer) offer_sea_moves(player, "ashore", offer) end,
   label = function(opt)
     return ("Bring the sea critter at %s ashore onto area %d at %s"):format(places.at(opt.critter), opt.value,
       places.at(opt))
