@@ -531,6 +531,21 @@ TEST(mods_the_core_reads_state_and_player_count_gates_itself)
     remove_root(root);
 }
 
+/* Starts a 2-player game of session s (seed 3) in which player 0 holds power
+ * card `card` from the start: 0, or -1 when no card has that name or the game
+ * cannot start (err says why). */
+static int new_game_holding(Session *s, const char *card, char *err, size_t errlen)
+{
+    int found = rules_power_card_by_name(&s->rules, card);
+    if (found < 0) {
+        snprintf(err, errlen, "no power card is called '%s'", card);
+        return -1;
+    }
+    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
+    go.hold[0] = (uint64_t)1 << found;
+    return session_new_game(s, &go, 3, err, (int)errlen);
+}
+
 /* An action's offers come through the `offer` sink (no table each) and as a
  * returned list, the sink's first; the sink holds its place, value and
  * critter; kept and called after the listing it raises, and a call that fails
@@ -566,14 +581,7 @@ TEST(mods_action_offers_through_the_offer_sink_and_a_list)
         put(root, "probe", "mod.lua", mod);
         REQUIRE(open_with(&s, root, "probe", err, sizeof err) == 0);
         s.quiet = 1;
-        int probe = -1;
-        for (int c = 0; c < s.rules.power_card_count; c++)
-            if (strcmp(s.rules.power_cards[c].name, "Probe") == 0)
-                probe = c;
-        REQUIRE(probe >= 0);
-        GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
-        go.hold[0] = (uint64_t)1 << probe;
-        REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
+        REQUIRE(new_game_holding(&s, "Probe", err, sizeof err) == 0);
         int n = 0, first = -1;
         for (int guard = 0; first < 0 && s.game.script_errors == 0 && !game_over(&s.game) && guard < 5000; guard++) {
             n = game_options(&s.game, o, MAX_OPTIONS);
@@ -636,14 +644,7 @@ TEST(mods_uses_counter_gates_its_action_in_c)
         "return { name = 'probe', version = '1' }\n");
     static Session s;
     REQUIRE(open_with(&s, root, "probe", err, sizeof err) == 0);
-    int probe = -1;
-    for (int c = 0; c < s.rules.power_card_count; c++)
-        if (strcmp(s.rules.power_cards[c].name, "Probe") == 0)
-            probe = c;
-    REQUIRE(probe >= 0);
-    GameOptions go = { .players = 2, .setup_variation = 1, .variant = "" };
-    go.hold[0] = (uint64_t)1 << probe;
-    REQUIRE(session_new_game(&s, &go, 3, err, sizeof err) == 0);
+    REQUIRE(new_game_holding(&s, "Probe", err, sizeof err) == 0);
     static Option o[MAX_OPTIONS];
     int taken[2] = { 0, 0 };
     for (int guard = 0; s.game.turn < 8 && !game_over(&s.game) && guard < 5000; guard++) {
