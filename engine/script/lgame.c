@@ -482,28 +482,35 @@ static int l_stack(lua_State *L)
     return 1;
 }
 
-/* Pushes field `field` (an index of STACK_FIELDS) of the stack at cell, as
- * game.stack's table holds it. */
+/* The single values game.stack_field reads, in STACK_FIELDS order; the four
+ * traits in their LT_* bit order. */
+enum { SF_HEIGHT, SF_LAVA, SF_TOP, SF_TILE, SF_ROTATION, SF_AREAS, SF_UNDER, SF_NO_BUILD, SF_NO_ENTER, SF_NO_LEAVE,
+       SF_NO_COLLECT, SF_CRITTERS };
+static const char *const STACK_FIELDS[] = { "height", "lava", "top", "tile", "rotation", "areas", "under",
+                                            "no_build", "no_enter", "no_leave", "no_collect", "critters", NULL };
+
+/* Pushes field `field` (an SF_*) of the stack at cell, as game.stack's table
+ * holds it. */
 static void push_stack_field(lua_State *L, const Game *g, int cell, int field)
 {
     const PlacedTile *t = board_top(&g->board, cell);
-    if (field == 0)
+    if (field == SF_HEIGHT)
         lua_pushinteger(L, g->board.cells[cell].height);
-    else if (field == 1)
+    else if (field == SF_LAVA)
         lua_pushboolean(L, (g->board.cells[cell].flags & CELL_LAVA) != 0);
-    else if (field == 11)
+    else if (field == SF_CRITTERS)
         lua_pushinteger(L, critters_on(g, cell));
-    else if (field >= 7)   /* a trait: true, or nil as in the stack table */
-        cell_has_trait(g, cell, 1 << (field - 7)) ? lua_pushboolean(L, 1) : lua_pushnil(L);
-    else if (!t || (field == 6 && t->below == NO_TILE))
+    else if (field >= SF_NO_BUILD)   /* a trait: true, or nil as in the stack table */
+        cell_has_trait(g, cell, 1 << (field - SF_NO_BUILD)) ? lua_pushboolean(L, 1) : lua_pushnil(L);
+    else if (!t || (field == SF_UNDER && t->below == NO_TILE))
         lua_pushnil(L);   /* the tile's values where there is none */
-    else if (field == 2)
+    else if (field == SF_TOP)
         lua_pushstring(L, tile_class_name(g->rules.tile_types[t->type].tile_class));
-    else if (field == 3)
+    else if (field == SF_TILE)
         lua_pushstring(L, g->rules.tile_types[t->type].name);
-    else if (field == 4)
+    else if (field == SF_ROTATION)
         lua_pushinteger(L, t->rotation);
-    else if (field == 5)
+    else if (field == SF_AREAS)
         lua_pushinteger(L, board_areas(&g->board, &g->rules, cell));
     else
         lua_pushstring(L, tile_class_name(g->rules.tile_types[g->board.tiles[t->below].type].tile_class));
@@ -515,9 +522,6 @@ static void push_stack_field(lua_State *L, const Game *g, int cell, int field)
  * in a loop reads. */
 static int l_stack_field(lua_State *L)
 {
-    static const char *const STACK_FIELDS[] = { "height", "lava", "top", "tile", "rotation", "areas", "under",
-                                                "no_build", "no_enter", "no_leave", "no_collect", "critters",
-                                                NULL };
     Game *g = lgame_current(L);
     int cell = lgame_check_cell(L, 1);
     int names = lua_gettop(L) - 2;

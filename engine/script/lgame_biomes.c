@@ -20,8 +20,7 @@ static void push_area(lua_State *L, const Game *g, int cell, int area, bool with
 {
     int who = game_critter_at(g, cell, area);
     lgame_push_place_room(L, cell, 2 + with_free + (who >= 0));
-    lua_pushinteger(L, area + 1);
-    lua_setfield(L, -2, "area");
+    lgame_set_int(L, LGK_AREA, area + 1);
     if (with_free) {
         lua_pushboolean(L, who < 0);
         lua_setfield(L, -2, "free");
