@@ -532,23 +532,35 @@ static int l_stack_field(lua_State *L)
     return names;
 }
 
-/* game.land([min_height]) -> every land stack as a place, in board order;
- * with min_height, only the stacks at least that many tiles high. */
-static int l_land(lua_State *L)
+/* Pushes the places of steps[0..n) as a list (walk 0) or a walk (1). */
+static int push_places(lua_State *L, const LgameStep *steps, int n, int walk)
+{
+    if (walk)
+        return lgame_push_walk(L, LGAME_WALK_PLACES, steps, n);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lgame_push_place(L, steps[i].cell);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* game.land([min_height]) -> every land stack as a place, in the order the
+ * stacks became land; with min_height, only the stacks at least that many
+ * tiles high. game.each_land: the same as a walk. */
+static int land(lua_State *L, int walk)
 {
     Game *g = lgame_current(L);
     lua_Integer least = luaL_optinteger(L, 1, 1);
+    LgameStep steps[MAX_LAND];
     int n = 0;
     for (int i = 0; i < g->board.land_count; i++)
-        n += g->board.cells[g->board.land[i]].height >= least;
-    lua_createtable(L, n, 0);
-    for (int i = 0, k = 0; i < g->board.land_count; i++)
-        if (g->board.cells[g->board.land[i]].height >= least) {
-            lgame_push_place(L, g->board.land[i]);
-            lua_rawseti(L, -2, ++k);
-        }
-    return 1;
+        if (g->board.cells[g->board.land[i]].height >= least)
+            steps[n++] = (LgameStep){ .cell = g->board.land[i] };
+    return push_places(L, steps, n, walk);
 }
+static int l_land(lua_State *L) { return land(L, 0); }
+static int l_each_land(lua_State *L) { return land(L, 1); }
 
 /* Whether nothing is on or bars an ocean position: no lava, no critter set
  * aside there, no trait barring entry (the "free" filter of game.coast). */
@@ -561,8 +573,8 @@ static bool ocean_free(const Game *g, int cell)
 /* game.coast([filter [, limit]]) -> ocean positions next to land, in board
  * order: where the sea meets the land; with "free", only those ocean_free
  * allows; with limit, at most the first `limit` of them (1: whether there is
- * one, without a table per position). */
-static int l_coast(lua_State *L)
+ * one, without a table per position). game.each_coast: the same as a walk. */
+static int coast(lua_State *L, int walk)
 {
     static const char *const FILTERS[] = { "all", "free", NULL };
     Game *g = lgame_current(L);
@@ -590,39 +602,46 @@ static int l_coast(lua_State *L)
         }
     if (n > limit)
         n = (int)limit;
-    lua_createtable(L, n, 0);
+    LgameStep steps[HEX_DIRS * MAX_LAND];
     for (int cell = lo, i = 0; cell <= hi && i < n; cell++)
-        if (coast[cell] == 2) {
-            lgame_push_place(L, cell);
-            lua_rawseti(L, -2, ++i);
-        }
-    return 1;
+        if (coast[cell] == 2)
+            steps[i++] = (LgameStep){ .cell = (uint16_t)cell };
+    return push_places(L, steps, n, walk);
 }
+static int l_coast(lua_State *L) { return coast(L, 0); }
+static int l_each_coast(lua_State *L) { return coast(L, 1); }
 
 /* game.neighbours(q, r) -> the neighbouring positions on the board, clockwise
  * from east, each { q, r, dir } (dir 1..6; a position past the board's edge
- * is left out). */
-static int l_neighbours(lua_State *L)
+ * is left out). game.each_neighbours: the same as a walk of q, r, dir. */
+static int neighbours(lua_State *L, int walk)
 {
     int cell = lgame_check_cell(L, 1);
-    lua_createtable(L, HEX_DIRS, 0);
+    LgameStep steps[HEX_DIRS];
     int n = 0;
     for (int d = 0; d < HEX_DIRS; d++) {
         int nb = board_neighbour(cell, d);
-        if (nb == NO_CELL)
-            continue;
-        Hex h = board_hex(nb);
+        if (nb != NO_CELL)
+            steps[n++] = (LgameStep){ .cell = (uint16_t)nb, .a = (int16_t)(d + 1) };
+    }
+    if (walk)
+        return lgame_push_walk(L, LGAME_WALK_NUMBER, steps, n);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        Hex h = board_hex(steps[i].cell);
         lua_createtable(L, 0, 3);   /* q, r and dir: sized at once, not grown */
         lua_pushinteger(L, h.q);
         lua_setfield(L, -2, "q");
         lua_pushinteger(L, h.r);
         lua_setfield(L, -2, "r");
-        lua_pushinteger(L, d + 1);
+        lua_pushinteger(L, steps[i].a);
         lua_setfield(L, -2, "dir");
-        lua_rawseti(L, -2, ++n);
+        lua_rawseti(L, -2, i + 1);
     }
     return 1;
 }
+static int l_neighbours(lua_State *L) { return neighbours(L, 0); }
+static int l_each_neighbours(lua_State *L) { return neighbours(L, 1); }
 
 /* game.neighbour(q, r, dir) -> the position one step in direction dir (1..6,
  * clockwise from east), or nil past the board's edge. */
@@ -643,26 +662,28 @@ static int cell_mark_arg(lua_State *L, const Game *g, int arg)
     return lgame_check_mark(L, arg, g->rules.cell_marks, g->rules.cell_mark_count, "cell");
 }
 
-/* game.marked_cells(name) -> the positions bearing that cell mark, in board order. */
-static int l_marked_cells(lua_State *L)
+/* game.marked_cells(name) -> the positions bearing that cell mark, in board
+ * order. game.each_marked_cells: the same as a walk. */
+static int marked_cells(lua_State *L, int walk)
 {
     Game *g = lgame_current(L);
     int m = cell_mark_arg(L, g, 1);
-    lua_newtable(L);
+    LgameStep steps[BOARD_CELLS];
     int n = 0;
     for (int c = 0; c < BOARD_CELLS; c++)
-        if (cell_marked(g, m, c)) {
-            lgame_push_place(L, c);
-            lua_rawseti(L, -2, ++n);
-        }
-    return 1;
+        if (cell_marked(g, m, c))
+            steps[n++] = (LgameStep){ .cell = (uint16_t)c };
+    return push_places(L, steps, n, walk);
 }
+static int l_marked_cells(lua_State *L) { return marked_cells(L, 0); }
+static int l_each_marked_cells(lua_State *L) { return marked_cells(L, 1); }
 
 /* game.mark_border(name) -> the positions without that cell mark next to one
  * with it, in board order: the ring a spreading mark reaches next. Found from
  * the marked cells outwards (the mark's bit set, a byte at a time), not by
- * asking every cell of the board about its six neighbours. */
-static int l_mark_border(lua_State *L)
+ * asking every cell of the board about its six neighbours.
+ * game.each_mark_border: the same as a walk. */
+static int mark_border(lua_State *L, int walk)
 {
     Game *g = lgame_current(L);
     int m = cell_mark_arg(L, g, 1);
@@ -680,15 +701,15 @@ static int l_mark_border(lua_State *L)
                 n++;
             }
         }
-    lua_createtable(L, n, 0);
+    LgameStep steps[BOARD_CELLS];
     int k = 0;
     for (int byte = 0; byte < BOARD_CELLS / 8; byte++)
-        for (unsigned bits = border[byte]; bits; bits &= bits - 1) {
-            lgame_push_place(L, byte * 8 + __builtin_ctz(bits));
-            lua_rawseti(L, -2, ++k);
-        }
-    return 1;
+        for (unsigned bits = border[byte]; bits; bits &= bits - 1)
+            steps[k++] = (LgameStep){ .cell = (uint16_t)(byte * 8 + __builtin_ctz(bits)) };
+    return push_places(L, steps, n, walk);
 }
+static int l_mark_border(lua_State *L) { return mark_border(L, 0); }
+static int l_each_mark_border(lua_State *L) { return mark_border(L, 1); }
 
 /* game.cell_marked(q, r, name) -> whether the position bears that cell mark:
  * one answer without building the stack's table. */
@@ -816,12 +837,17 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
     { "stack", l_stack },
     { "stack_field", l_stack_field },
     { "land", l_land },
+    { "each_land", l_each_land },
     { "coast", l_coast },
+    { "each_coast", l_each_coast },
     { "neighbours", l_neighbours },
+    { "each_neighbours", l_each_neighbours },
     { "neighbour", l_neighbour },
     { "marked_cells", l_marked_cells },
+    { "each_marked_cells", l_each_marked_cells },
     { "cell_marked", l_cell_marked },
     { "mark_border", l_mark_border },
+    { "each_mark_border", l_each_mark_border },
     { "distance", l_distance },
     { "lava_flows", l_lava_flows },
     { "holds", l_holds },
@@ -857,6 +883,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen)
     lua_pushlightuserdata(L, session);
     lua_setfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
     intern_keys(L, session);
+    lgame_walk_install(L, session);
     levents_set_state_slots(L, lgame_state_gate_slot);
     if (script_add_global_lib(script, "game", open_game) != 0 ||
         script_add_global(script, "card", lgame_card) != 0 ||

@@ -107,6 +107,23 @@ typedef enum { LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_COUNT } LgameK
 /* Sets field `key` of the table on top, raw (a table the caller made), to v. */
 void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v);
 
+/* Walks (lgame_walk.c): a list reader's elements as a generic for's values,
+ * from one snapshot userdata. A step holds a board cell (NO_CELL: none) and
+ * what its kind gives besides:
+ *   LGAME_WALK_PLACES     q, r
+ *   LGAME_WALK_FLAG       q, r, a ~= 0
+ *   LGAME_WALK_NUMBER     q, r, a
+ *   LGAME_WALK_CRITTERS   a (the critter's index), q, r, b (its area; nil when 0) */
+typedef enum { LGAME_WALK_PLACES, LGAME_WALK_FLAG, LGAME_WALK_NUMBER, LGAME_WALK_CRITTERS } LgameWalkKind;
+typedef struct LgameStep {
+    uint16_t cell;
+    int16_t a, b;
+} LgameStep;
+/* Pushes the iterator and the walk of steps[0..n): what a game.each_ reader returns (2). */
+int lgame_push_walk(lua_State *L, LgameWalkKind kind, const LgameStep *steps, int n);
+/* Makes the walks' metatable and iterator (Session.walk_*_ref); lgame_install calls it. */
+void lgame_walk_install(lua_State *L, Session *s);
+
 /* Pushes {q =, r =} for a cell, and the full table of a critter. */
 void lgame_push_place(lua_State *L, int cell);
 /* lgame_push_place with room for `more` fields the caller adds (a table

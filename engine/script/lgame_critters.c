@@ -1,5 +1,5 @@
 /* The critter readers of the `game` library (game.critters, game.critter,
- * game.critters_at, game.critter_places, game.critter_marked) and the critter
+ * game.critters_at, game.critter_places and its walk, game.critter_marked) and the critter
  * table every part of the library pushes (lgame.h). */
 #include "lgame.h"
 
@@ -50,23 +50,29 @@ static void push_critter_place(lua_State *L, const Game *g, int id)
     }
 }
 
-/* The list of the critters of player (argument 1) at place (argument 2,
- * optional), in index order, each pushed by `push`. */
+/* The critters of player (argument 1) at place (argument 2, optional), in
+ * index order: their ids into ids[], their count returned. */
+static int critters_of(lua_State *L, const Game *g, int ids[MAX_CRITTERS])
+{
+    int p = lgame_check_player(L, g, 1);
+    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
+    int n = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++)
+        if (place < 0 || g->player[p].critters[i].place == place)
+            ids[n++] = critter_id(p, i);
+    return n;
+}
+
+/* The list of those critters, each pushed by `push`. */
 static int critter_list(lua_State *L, void (*push)(lua_State *L, const Game *g, int id))
 {
     Game *g = lgame_current(L);
-    int p = lgame_check_player(L, g, 1);
-    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
-    int want = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++)
-        want += place < 0 || g->player[p].critters[i].place == place;
-    lua_createtable(L, want, 0);
-    int k = 0;
-    for (int i = 0; i < g->rules.critters_per_player; i++) {
-        if (place >= 0 && g->player[p].critters[i].place != place)
-            continue;
-        push(L, g, critter_id(p, i));
-        lua_rawseti(L, -2, ++k);
+    int ids[MAX_CRITTERS];
+    int n = critters_of(L, g, ids);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        push(L, g, ids[i]);
+        lua_rawseti(L, -2, i + 1);
     }
     return 1;
 }
@@ -84,6 +90,24 @@ static int l_critters(lua_State *L)
 static int l_critter_places(lua_State *L)
 {
     return critter_list(L, push_critter_place);
+}
+
+/* game.each_critter_places(player [, place]) -> game.critter_places as a walk
+ * of index, q, r, area (q and r nil without a position, area off the board). */
+static int l_each_critter_places(lua_State *L)
+{
+    Game *g = lgame_current(L);
+    int ids[MAX_CRITTERS];
+    int n = critters_of(L, g, ids);
+    LgameStep steps[MAX_CRITTERS];
+    for (int i = 0; i < n; i++) {
+        const Critter *c = &g->player[ids[i] / MAX_CRITTERS].critters[ids[i] % MAX_CRITTERS];
+        int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
+        steps[i] = (LgameStep){ .cell = placed ? c->cell : NO_CELL,
+                                .a = (int16_t)(ids[i] % MAX_CRITTERS + 1),
+                                .b = (int16_t)(placed && c->place == AT_BOARD ? c->area + 1 : 0) };
+    }
+    return lgame_push_walk(L, LGAME_WALK_CRITTERS, steps, n);
 }
 
 /* game.critter_marked(player, index, name) -> whether the critter bears that mark. */
@@ -122,6 +146,7 @@ const luaL_Reg LGAME_CRITTER_FUNCS[] = {
     { "critter", l_critter },
     { "critters_at", l_critters_at },
     { "critter_places", l_critter_places },
+    { "each_critter_places", l_each_critter_places },
     { "critter_marked", l_critter_marked },
     { NULL, NULL },
 };

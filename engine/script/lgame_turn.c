@@ -143,10 +143,17 @@ static int l_volcano_targets(lua_State *L)
     return 1;
 }
 
-/** game.lava() -> every lava token: { q, r, ocean } (ocean: it will cool to soil). */
-static int l_lava(lua_State *L)
+/** game.lava() -> every lava token: { q, r, ocean } (ocean: it will cool to
+ * soil). game.each_lava: the same as a walk of q, r, ocean. */
+static int lava(lua_State *L, int walk)
 {
     const Game *g = lgame_current(L);
+    if (walk) {
+        LgameStep steps[MAX_LAVA];
+        for (int i = 0; i < g->lava_count; i++)
+            steps[i] = (LgameStep){ .cell = g->lava[i].cell, .a = g->lava[i].in_ocean };
+        return lgame_push_walk(L, LGAME_WALK_FLAG, steps, g->lava_count);
+    }
     lua_createtable(L, g->lava_count, 0);
     for (int i = 0; i < g->lava_count; i++) {
         lgame_push_place_room(L, g->lava[i].cell, 1);
@@ -156,6 +163,8 @@ static int l_lava(lua_State *L)
     }
     return 1;
 }
+static int l_lava(lua_State *L) { return lava(L, 0); }
+static int l_each_lava(lua_State *L) { return lava(L, 1); }
 
 const luaL_Reg LGAME_TURN_FUNCS[] = {
     { "turn_state", l_turn_state },
@@ -164,5 +173,6 @@ const luaL_Reg LGAME_TURN_FUNCS[] = {
     { "caldera", l_caldera },
     { "volcano_targets", l_volcano_targets },
     { "lava", l_lava },
+    { "each_lava", l_each_lava },
     { NULL, NULL },
 };

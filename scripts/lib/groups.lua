@@ -11,8 +11,8 @@ local M = {}
 -- builds every area of the board.
 local function two_in_one_biome(player)
   local seen = {}
-  for _, c in ipairs(game.critter_places(player, "board")) do
-    local id = game.biome_of(c.q, c.r, c.area)
+  for _, q, r, area in game.each_critter_places(player, "board") do
+    local id = game.biome_of(q, r, area)
     if seen[id] then return true end
     seen[id] = true
   end

@@ -496,6 +496,10 @@ function game.volcano_targets() end
 ---Every lava token.
 ---@return LavaToken[]
 function game.lava() end
+---A walk of game.lava: `for q, r, ocean in game.each_lava() do`. A snapshot, used once.
+---@return fun(walk: any): integer?, integer?, boolean? step q, r, ocean
+---@return any walk
+function game.each_lava() end
 ---The score the player would have if the game ended now (the scoring handlers run for it).
 ---@param player Player
 ---@return ScoreLine
@@ -523,6 +527,13 @@ function game.critters(player, place) end
 ---@param place? "hand"|"board"|"crater"|"grid"|"aside"
 ---@return CritterAt[]
 function game.critter_places(player, place) end
+---A walk of game.critter_places: `for index, q, r, area in game.each_critter_places(p, "board") do`,
+---without a table per critter (q, r nil without a position; area nil off the board). A snapshot, used once.
+---@param player Player
+---@param place? "hand"|"board"|"crater"|"grid"|"aside"
+---@return fun(walk: any): integer?, integer?, integer?, integer? step index, q, r, area
+---@return any walk
+function game.each_critter_places(player, place) end
 ---Whether the critter bears that critter mark, without building its table.
 ---@param player Player
 ---@param index integer
@@ -551,15 +562,32 @@ function game.stack_field(q, r, name, ...) end
 ---@param min_height? integer only the stacks at least this many tiles high
 ---@return Place[] land every land stack, in board order
 function game.land(min_height) end
+---A walk of game.land: `for q, r in game.each_land() do`, without a table per stack. A snapshot, used once.
+---@param min_height? integer
+---@return fun(walk: any): integer?, integer? step q, r
+---@return any walk
+function game.each_land(min_height) end
 ---@param filter? "all"|"free" "free": only positions without lava, without a critter set aside there and not barred to entering
 ---@param limit? integer at most this many positions, the first in board order (1: whether there is one)
 ---@return Place[] coast every ocean position next to land, in board order
 function game.coast(filter, limit) end
+---A walk of game.coast: `for q, r in game.each_coast("free") do`. A snapshot, used once.
+---@param filter? "all"|"free"
+---@param limit? integer
+---@return fun(walk: any): integer?, integer? step q, r
+---@return any walk
+function game.each_coast(filter, limit) end
 ---Pure: works while loading too.
 ---@param q integer
 ---@param r integer
 ---@return Neighbour[]
 function game.neighbours(q, r) end
+---Pure: a walk of game.neighbours: `for nq, nr, dir in game.each_neighbours(q, r) do`.
+---@param q integer
+---@param r integer
+---@return fun(walk: any): integer?, integer?, integer? step q, r, dir
+---@return any walk
+function game.each_neighbours(q, r) end
 ---Pure: the position one step in `dir`, or nil past the board's edge.
 ---@param q integer
 ---@param r integer
@@ -593,9 +621,19 @@ function game.biome_of(q, r, area) end
 ---@param name string a cell mark
 ---@return Place[]
 function game.marked_cells(name) end
+---A walk of game.marked_cells: `for q, r in game.each_marked_cells(name) do`. A snapshot, used once.
+---@param name string a cell mark
+---@return fun(walk: any): integer?, integer? step q, r
+---@return any walk
+function game.each_marked_cells(name) end
 ---@param name string a cell mark
 ---@return Place[]
 function game.mark_border(name) end
+---A walk of game.mark_border: a snapshot, so marking what it gives in the loop is safe.
+---@param name string a cell mark
+---@return fun(walk: any): integer?, integer? step q, r
+---@return any walk
+function game.each_mark_border(name) end
 ---@param q integer
 ---@param r integer
 ---@param name string a cell mark

@@ -3,7 +3,7 @@
 -- uncontrolled biome of a neighbouring tile (the card's reach: read by the
 -- engine while it lists moves, no script runs for it).
 
-local game, ipairs = game, ipairs
+local game = game
 
 local NAME = "Agile critters"
 
@@ -13,8 +13,8 @@ card {
   stars = 2,
   bolt = "move",
   bolt_offer = function(player)   -- only where one more move is possible
-    for _, c in ipairs(game.critter_places(player, "board")) do
-      if #game.move_targets(player, c.index) > 0 then return true end
+    for index in game.each_critter_places(player, "board") do
+      if #game.move_targets(player, index) > 0 then return true end
     end
     return false
   end,

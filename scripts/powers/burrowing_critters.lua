@@ -1,7 +1,7 @@
 -- Burrowing critters
 -- In the sacrifice step the holder may burrow a critter, or let one emerge.
 
-local game, ipairs = game, ipairs
+local game = game
 
 local NAME = "Burrowing critters"
 local places = require("places")
@@ -12,7 +12,7 @@ local uses = require("uses").new(NAME)
 -- any effect, so only then could a bolt's one more be used.
 local function critter_to_spare(player)
   local left, n = uses.left(player), 0
-  for _ in ipairs(game.critter_places(player, "board")) do
+  for _ in game.each_critter_places(player, "board") do
     n = n + 1
     if n > left then return true end
   end
@@ -40,8 +40,8 @@ game.action{
   card = NAME,
   uses = uses,   -- offered only while a use is left
   offers = function(player, offer)
-    for _, c in ipairs(game.critter_places(player, "board")) do
-      offer(c.q, c.r, game.critter_marked(player, c.index, BURROWED) and 0 or 1, player, c.index)
+    for index, q, r in game.each_critter_places(player, "board") do
+      offer(q, r, game.critter_marked(player, index, BURROWED) and 0 or 1, player, index)
     end
   end,
   label = function(opt)

@@ -2,7 +2,7 @@
 -- In the claim step a critter may be upgraded for 4 resources to a Colossal
 -- critter: 2 hit points, worth 4 points.
 
-local game, ipairs = game, ipairs
+local game = game
 
 local NAME = "Colossal critter"
 local COST = 4
@@ -17,8 +17,8 @@ local function upgrade_to_spare(player)
   local want = uses.left(player) + 1
   if game.resources(player, "total") < COST * want then return false end
   local n = 0
-  for _, c in ipairs(game.critter_places(player, "board")) do
-    if not game.critter_marked(player, c.index, COLOSSAL) then
+  for index in game.each_critter_places(player, "board") do
+    if not game.critter_marked(player, index, COLOSSAL) then
       n = n + 1
       if n >= want then return true end
     end
@@ -61,8 +61,8 @@ game.action{
   uses = uses,   -- offered only while a use is left
   offers = function(player, offer)
     if game.resources(player, "total") < COST then return end
-    for _, c in ipairs(game.critter_places(player, "board")) do
-      if not game.critter_marked(player, c.index, COLOSSAL) then offer(c.q, c.r, 0, player, c.index) end
+    for index, q, r in game.each_critter_places(player, "board") do
+      if not game.critter_marked(player, index, COLOSSAL) then offer(q, r, 0, player, index) end
     end
   end,
   label = function(opt) return ("Make %s Colossal (4 resources)"):format(places.critter(opt.critter)) end,
@@ -95,8 +95,8 @@ end, 0, NAME)
 
 on("scoring", function(ev)
   local player = ev.player
-  for _, c in ipairs(game.critter_places(player, "board")) do
-    if game.critter_marked(player, c.index, COLOSSAL) then ev.bonus = ev.bonus + 3 end
+  for index in game.each_critter_places(player, "board") do
+    if game.critter_marked(player, index, COLOSSAL) then ev.bonus = ev.bonus + 3 end
   end
 end, 0, NAME)
 

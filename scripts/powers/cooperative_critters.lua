@@ -85,11 +85,11 @@ end
 -- the mover's), building no biome's areas.
 function takeover_possible(player)
   local mover = 1 << player
-  for _, p in ipairs(game.critter_places(player, "board")) do
-    for area = 1, game.stack_field(p.q, p.r, "areas") do
-      local _, present = game.biome_of(p.q, p.r, area)
-      if area ~= p.area and present & mover == 0 and present ~= 0 and area_open(p.q, p.r, area) and
-         not game.critter(player, p.index).fixed then
+  for index, q, r, at in game.each_critter_places(player, "board") do
+    for area = 1, game.stack_field(q, r, "areas") do
+      local _, present = game.biome_of(q, r, area)
+      if area ~= at and present & mover == 0 and present ~= 0 and area_open(q, r, area) and
+         not game.critter(player, index).fixed then
         return true
       end
     end

@@ -2,7 +2,7 @@
 -- Once per turn, before claiming, the top tile of an uninhabited stack of two
 -- or more leaves the game.
 
-local game, ipairs = game, ipairs
+local game = game
 
 local NAME = "Erosion"
 local places = require("places")
@@ -22,8 +22,8 @@ end
 -- so that a bolt's one more erosion could be used.
 local function erosion_to_spare(player)
   local left, n = uses.left(player), 0
-  for _, at in ipairs(game.land(2)) do
-    n = n + erosions_at(at.q, at.r)
+  for q, r in game.each_land(2) do
+    n = n + erosions_at(q, r)
     if n > left then return true end
   end
   return false
@@ -45,8 +45,8 @@ game.action{
   card = NAME,
   uses = uses,   -- offered only while a use is left
   offers = function(_, offer)
-    for _, at in ipairs(game.land(2)) do   -- a stack of one tile never erodes
-      if erosions_at(at.q, at.r) > 0 then offer(at.q, at.r) end
+    for q, r in game.each_land(2) do   -- a stack of one tile never erodes
+      if erosions_at(q, r) > 0 then offer(q, r) end
     end
   end,
   label = function(opt)

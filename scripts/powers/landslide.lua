@@ -41,19 +41,19 @@ local function slide_height(q, r)
   return h
 end
 
--- Whether the top tile of a stack `height` high next to `to` may slide onto
--- it: lower land a volcano could go on, not the volcano itself.
-local function lands_on(to, height, volcano)
-  if places.same(to, volcano) then return false end
-  local h = site_height(to.q, to.r)
+-- Whether the top tile of a stack `height` high next to (q, r) may slide
+-- onto it: lower land a volcano could go on, not the volcano itself.
+local function lands_on(q, r, height, volcano)
+  if volcano and q == volcano.q and r == volcano.r then return false end
+  local h = site_height(q, r)
   return h ~= nil and h < height
 end
 
 -- Where the top tile of `from` may slide: lower land next to it, not the volcano.
 local function destinations(from, volcano)
   local height, out = game.stack_field(from.q, from.r, "height"), {}
-  for _, to in ipairs(game.neighbours(from.q, from.r)) do
-    if lands_on(to, height, volcano) then out[#out + 1] = { q = to.q, r = to.r } end
+  for q, r in game.each_neighbours(from.q, from.r) do
+    if lands_on(q, r, height, volcano) then out[#out + 1] = { q = q, r = r } end
   end
   return out
 end
@@ -63,8 +63,8 @@ end
 local function may_slide(from, volcano)
   local height = slide_height(from.q, from.r)
   if not height then return false end
-  for _, to in ipairs(game.neighbours(from.q, from.r)) do
-    if lands_on(to, height, volcano) then return true end
+  for q, r in game.each_neighbours(from.q, from.r) do
+    if lands_on(q, r, height, volcano) then return true end
   end
   return false
 end
@@ -74,12 +74,12 @@ end
 -- neighbour the volcano could go on. A lower neighbour is itself a place the
 -- volcano could go on, so that is one lower neighbour among two such places.
 function slide_possible()
-  for _, from in ipairs(game.land(2)) do   -- a single tile never slides
-    local height = slide_height(from.q, from.r)
+  for fq, fr in game.each_land(2) do   -- a single tile never slides
+    local height = slide_height(fq, fr)
     if height then
       local lower, sites = 0, 0
-      for _, n in ipairs(game.neighbours(from.q, from.r)) do
-        local h = site_height(n.q, n.r)
+      for q, r in game.each_neighbours(fq, fr) do
+        local h = site_height(q, r)
         if h then
           sites = sites + 1
           if h < height then lower = lower + 1 end

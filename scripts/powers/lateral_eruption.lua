@@ -1,7 +1,7 @@
 -- Lateral eruption
 -- The holder's volcano may erupt a second time beside itself: a d4 picks the site.
 
-local game, ipairs = game, ipairs
+local game = game
 
 local NAME = "Lateral eruption"
 local places = require("places")
@@ -29,8 +29,8 @@ local SIDE = game.question{
     if ev.passed then return end
     local v = ev.context.volcano
     local first
-    for _, n in ipairs(game.neighbours(v.q, v.r)) do
-      if n.q == ev.q and n.r == ev.r then first = n.dir end
+    for q, r, dir in game.each_neighbours(v.q, v.r) do
+      if q == ev.q and r == ev.r then first = dir end
     end
     if not first then return end
     local site = game.neighbour(v.q, v.r, (first - 1 + game.roll(4) - 1) % 6 + 1)

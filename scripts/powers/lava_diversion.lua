@@ -11,11 +11,11 @@ local places = require("places")
 -- Asked at every sacrifice decision of a player with the bolt: it walks the
 -- few lava tokens, not every land stack, and reads single stack fields.
 local function lava_will_flow()
-  for _, at in ipairs(game.lava()) do
-    local height = game.stack_field(at.q, at.r, "height")   -- 0: lava in the ocean
+  for q, r in game.each_lava() do
+    local height = game.stack_field(q, r, "height")   -- 0: lava in the ocean
     if height > 0 then
-      for _, n in ipairs(game.neighbours(at.q, at.r)) do
-        if game.stack_field(n.q, n.r, "height") < height then return true end
+      for nq, nr in game.each_neighbours(q, r) do
+        if game.stack_field(nq, nr, "height") < height then return true end
       end
     end
   end

@@ -11,8 +11,8 @@ local places = require("places")
 -- volcano, where building is allowed); the targeting rules may still forbid it.
 -- Asked of every stack next to a critter: one read of four values, not a
 -- stack table.
-local function may_erupt_on(at)
-  local height, lava, top, no_build = game.stack_field(at.q, at.r, "height", "lava", "top", "no_build")
+local function may_erupt_on(q, r)
+  local height, lava, top, no_build = game.stack_field(q, r, "height", "lava", "top", "no_build")
   return height > 0 and not lava and top ~= "volcano" and not no_build
 end
 
@@ -20,9 +20,9 @@ end
 -- on: only there can the magma of a volcano set off now land on a critter.
 local function critter_in_range()
   for p = 0, game.players() - 1 do
-    for _, c in ipairs(game.critter_places(p, "board")) do
-      for _, n in ipairs(game.neighbours(c.q, c.r)) do
-        if may_erupt_on(n) then return true end
+    for _, cq, cr in game.each_critter_places(p, "board") do
+      for q, r in game.each_neighbours(cq, cr) do
+        if may_erupt_on(q, r) then return true end
       end
     end
   end

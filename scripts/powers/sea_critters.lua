@@ -23,31 +23,23 @@ card {
   ruling = "One sea action per turn, offered among the claim step's options. A sea critter stands in an ocean space next to land, one per space, without lava or frost; one in a frozen space stays there; it swims any distance to another such space and comes ashore onto a free area of an uncontrolled biome on a tile next to its space. At sea it controls, collects and scores nothing, cannot be sacrificed and does not count for targeting. Lava in its space leaves it be, and moving land (a shift or a rift) never enters its space; when land forms under it (lava turning to soil, an island summoned over it) it swims to the nearest open space, or returns to hand if there is none. Caldera bolt: one more sea action this turn, in the claim step, offered only while a sea action is possible (a critter in hand and an open space, or a sea critter that can swim or come ashore).",
 }
 
-local function sea_critters(player)
-  local out = {}
-  for _, c in ipairs(game.critter_places(player, "aside")) do
-    if c.q then out[#out + 1] = c end
-  end
-  return out
-end
-
 -- Open spaces: ocean next to land, without lava, a sea critter or anything
 -- that bars entering (a frozen space): game.coast's "free" positions; with
 -- `limit`, at most that many.
 local function open_spaces(limit) return game.coast("free", limit) end
 
--- Where a sea critter at `at` may come ashore: the areas of uncontrolled
+-- Where a sea critter at (q, r) may come ashore: the areas of uncontrolled
 -- biomes (places.uncontrolled: nobody there, so the area is free too) on the land
 -- next to it, where lava or a mark does not bar entering; with `first_only`,
 -- at most the first.
-local function landings(at, first_only)
+local function landings(q, r, first_only)
   local out = {}
-  for _, n in ipairs(game.neighbours(at.q, at.r)) do
-    local areas, lava, no_enter = game.stack_field(n.q, n.r, "areas", "lava", "no_enter")
+  for nq, nr in game.each_neighbours(q, r) do
+    local areas, lava, no_enter = game.stack_field(nq, nr, "areas", "lava", "no_enter")
     if (areas or 0) > 0 and not lava and not no_enter then
       for area = 1, areas do
-        if places.uncontrolled(n.q, n.r, area) then
-          out[#out + 1] = { q = n.q, r = n.r, value = area }
+        if places.uncontrolled(nq, nr, area) then
+          out[#out + 1] = { q = nq, r = nr, value = area }
           if first_only then return out end
         end
       end
@@ -57,15 +49,15 @@ local function landings(at, first_only)
 end
 
 -- Offers the sea moves of `kind` ("swim" or "ashore") the board allows the
--- player's sea critters now, whatever their uses left, through `offer`.
+-- player's sea critters (set aside at a position) now, whatever their uses
+-- left, through `offer`.
 local function offer_sea_moves(player, kind, offer)
-  local mine = sea_critters(player)
-  if #mine == 0 then return end
-  local spaces = kind == "swim" and open_spaces()
-  for _, c in ipairs(mine) do
-    if not game.stack_field(c.q, c.r, "no_leave") then   -- a frozen space holds it
-      for _, to in ipairs(spaces or landings(c)) do
-        offer(to.q, to.r, to.value, player, c.index)
+  for index, q, r in game.each_critter_places(player, "aside") do
+    if q and not game.stack_field(q, r, "no_leave") then   -- a frozen space holds it
+      if kind == "swim" then
+        for sq, sr in game.each_coast("free") do offer(sq, sr, nil, player, index) end
+      else
+        for _, to in ipairs(landings(q, r)) do offer(to.q, to.r, to.value, player, index) end
       end
     end
   end
@@ -82,10 +74,10 @@ function sea_action_possible(player)
     open = #open_spaces(1) > 0
     if open then return true end
   end
-  for _, c in ipairs(sea_critters(player)) do
-    if not game.stack_field(c.q, c.r, "no_leave") then
+  for _, q, r in game.each_critter_places(player, "aside") do
+    if q and not game.stack_field(q, r, "no_leave") then
       if open == nil then open = #open_spaces(1) > 0 end
-      if open or #landings(c, true) > 0 then return true end
+      if open or #landings(q, r, true) > 0 then return true end
     end
   end
   return false
@@ -100,8 +92,11 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,   -- offered only while a use is left
-  -- the open spaces as they are: places are offers
-  offers = function(player) return game.hand(player) > 0 and open_spaces() or nil end,
+  offers = function(player, offer)
+    if game.hand(player) > 0 then
+      for q, r in game.each_coast("free") do offer(q, r) end
+    end
+  end,
   label = function(opt) return "Put a critter into the ocean at " .. places.at(opt) end,
   perform = function(ev)
     uses.spend(ev.player)
@@ -142,14 +137,14 @@ game.action{
 -- (ties: board order), or returns to hand when there is none.
 on("land_changed", function(ev)
   for p = 0, game.players() - 1 do
-    for _, c in ipairs(sea_critters(p)) do
-      if game.stack_field(c.q, c.r, "height") > 0 then
-        local best, dist
-        for _, at in ipairs(open_spaces()) do
-          local d = game.distance(c.q, c.r, at.q, at.r)
-          if not dist or d < dist then best, dist = at, d end
+    for index, q, r in game.each_critter_places(p, "aside") do   -- a walk: as they were
+      if q and game.stack_field(q, r, "height") > 0 then
+        local bq, br, dist
+        for sq, sr in game.each_coast("free") do   -- read after the earlier critters' swims
+          local d = game.distance(q, r, sq, sr)
+          if not dist or d < dist then bq, br, dist = sq, sr, d end
         end
-        if best then game.set_aside(p, c.index, best.q, best.r) else game.to_hand(p, c.index) end
+        if bq then game.set_aside(p, index, bq, br) else game.to_hand(p, index) end
       end
     end
   end

@@ -1,7 +1,7 @@
 -- Sleight of land
 -- The activator may turn the target tile before the Volcano lands on it.
 
-local game, ipairs = game, ipairs
+local game = game
 
 local NAME = "Sleight of land"
 local uses = require("uses").new(NAME)
@@ -16,8 +16,8 @@ end
 -- Whether a volcano could go on a tile that turning changes: a turnable
 -- tile where building is allowed.
 local function turnable_target()
-  for _, at in ipairs(game.land()) do
-    local areas, lava, no_build = game.stack_field(at.q, at.r, "areas", "lava", "no_build")
+  for q, r in game.each_land() do
+    local areas, lava, no_build = game.stack_field(q, r, "areas", "lava", "no_build")
     if (areas or 0) >= 2 and not lava and not no_build then return true end
   end
   return false

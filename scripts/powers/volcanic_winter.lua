@@ -57,15 +57,15 @@ end, 0, NAME)
 
 -- Whether some land is not frozen yet: stops at the first such stack.
 local function land_thawed()
-  for _, at in ipairs(game.land()) do
-    if not game.cell_marked(at.q, at.r, FROZEN) then return true end
+  for q, r in game.each_land() do
+    if not game.cell_marked(q, r, FROZEN) then return true end
   end
   return false
 end
 
 -- Each turn's end, the winter spreads one ring; once all land is frozen the finale begins.
 on("turn_end", function()
-  for _, at in ipairs(game.mark_border(FROZEN)) do game.mark_cell(at.q, at.r, FROZEN, true) end
+  for q, r in game.each_mark_border(FROZEN) do game.mark_cell(q, r, FROZEN, true) end   -- a walk: the ring as it was
   if not land_thawed() then S.stage = 2 end
 end, 0, { card = NAME, state = { S, stage = 1 } })
 

@@ -341,3 +341,99 @@ test("resources and supply with a name give that number alone", function()
   expect(raises(function() game.resources(0, "soil") end, "invalid option"))
   expect(raises(function() game.supply("total") end, "invalid option"))
 end)
+
+-- nil as "none", to compare values that may be missing.
+local function seen(x)
+  if x == nil then return "none" end
+  return x
+end
+
+-- Every element of a walk as a list of its values.
+local function walked(...)
+  local out = {}
+  for a, b, c, d in ... do
+    out[#out + 1] = { a, seen(b), seen(c), seen(d) }
+  end
+  return out
+end
+
+local function same_steps(got, want, what)
+  expect_eq(#got, #want, what .. ": as many steps as elements")
+  for i = 1, math.max(#got, #want) do
+    local g, w = got[i] or {}, want[i] or {}
+    for k = 1, 4 do expect_eq(g[k], w[k], what .. " step " .. i .. " value " .. k) end
+  end
+end
+
+local function places_of(list, extra)
+  local out = {}
+  for i, p in ipairs(list) do
+    out[i] = { p.q, p.r, seen(extra and p[extra]), "none" }
+  end
+  return out
+end
+
+test("each_ walks give what their list readers give, element by element, in the same order", function()
+  scenario[[
+    turn A sacrifice
+    tile 0 0 uno_dark
+    tile 0 0 duo_dark_light
+    tile 1 0 duo_dark_light
+    tile -1 1 uno_medium
+    critter A 0 0 dark
+    critter A 1 0 light
+    critter B 1 0 dark
+    lava -1 1
+  ]]
+  game.mark_cell(1, 0, "frozen", true)
+  same_steps(walked(game.each_land()), places_of(game.land()), "each_land")
+  same_steps(walked(game.each_land(2)), places_of(game.land(2)), "each_land(2)")
+  same_steps(walked(game.each_coast()), places_of(game.coast()), "each_coast")
+  same_steps(walked(game.each_coast("free", 3)), places_of(game.coast("free", 3)), "each_coast free, 3")
+  same_steps(walked(game.each_lava()), places_of(game.lava(), "ocean"), "each_lava")
+  same_steps(walked(game.each_neighbours(0, 0)), places_of(game.neighbours(0, 0), "dir"), "each_neighbours")
+  same_steps(walked(game.each_marked_cells("frozen")), places_of(game.marked_cells("frozen")), "each_marked_cells")
+  same_steps(walked(game.each_mark_border("frozen")), places_of(game.mark_border("frozen")), "each_mark_border")
+  for _, place in ipairs{ "board", "hand" } do
+    local want = {}
+    for i, c in ipairs(game.critter_places(0, place)) do
+      want[i] = { c.index, seen(c.q), seen(c.r), seen(c.area) }
+    end
+    expect(#want > 0, place .. ": critters to compare")
+    same_steps(walked(game.each_critter_places(0, place)), want, "each_critter_places " .. place)
+  end
+  expect_eq(#walked(game.each_critter_places(1)), game.rule("critters_per_player"), "no place: every critter")
+  expect_eq(#walked(game.each_land(9)), 0, "an empty walk ends at once")
+  expect(raises(function() game.each_critter_places(0, "sky") end, "invalid option"))
+  expect(raises(function() game.each_coast("all", -1) end, "limit"))
+end)
+
+test("a walk is a snapshot: changing the game in the loop changes nothing it gives", function()
+  scenario[[
+    turn A sacrifice
+    tile 0 0 uno_dark
+  ]]
+  game.mark_cell(0, 0, "frozen", true)
+  local ring = game.mark_border("frozen")
+  local seen = 0
+  for q, r in game.each_mark_border("frozen") do   -- freezing the ring as it is walked
+    seen = seen + 1
+    expect(q == ring[seen].q and r == ring[seen].r, "the ring as it was at the call")
+    game.mark_cell(q, r, "frozen", true)
+  end
+  expect_eq(seen, 6)
+  expect_eq(#game.marked_cells("frozen"), 7)
+end)
+
+test("a walk's iterator refuses anything but a walk", function()
+  scenario[[
+    tile 0 0 uno_dark
+  ]]
+  local step, walk = game.each_land()
+  expect(raises(function() step({}, nil) end, "a walk from a game.each_ reader"))
+  expect(raises(function() step(nil, nil) end, "a walk from a game.each_ reader"))
+  local _, other = game.each_coast()
+  expect(step(other) ~= nil, "any walk goes with any walk's iterator")
+  expect_eq(getmetatable(walk), "walk", "a walk's metatable stays hidden")
+  expect(select(1, step(walk)) ~= nil and step(walk) == nil, "one stack, then the end")
+end)
