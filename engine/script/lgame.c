@@ -12,24 +12,13 @@
 #include "lsandbox.h"
 #include "score.h"
 
-#define SESSION_KEY "volcanique.session"
-
 /* ---- shared helpers ---- */
+
+_Static_assert(LUA_EXTRASPACE >= sizeof(Session *), "the Lua state's extra space holds the session");
 
 Session *lgame_session(lua_State *L)
 {
-    Session *up = lua_touserdata(L, lua_upvalueindex(1));   /* NULL in card{}: no upvalue */
-    if (up)
-        return up;
-    return lgame_session_of(L);
-}
-
-Session *lgame_session_of(lua_State *L)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
-    Session *s = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return s;
+    return *(Session **)lua_getextraspace(L);   /* set by lgame_install; threads copy it when made */
 }
 
 Game *lgame_current(lua_State *L)
@@ -133,8 +122,8 @@ int lgame_check_place(lua_State *L, int arg)
 {
     luaL_checktype(L, arg, LUA_TTABLE);
     int top = lua_gettop(L);
-    lua_getfield(L, arg, "q");
-    lua_getfield(L, arg, "r");
+    lgame_get_key(L, arg, LGK_Q);
+    lgame_get_key(L, arg, LGK_R);
     int cell = lgame_check_cell(L, top + 1);
     lua_settop(L, top);
     return cell;
@@ -144,8 +133,8 @@ int lgame_check_critter_ref(lua_State *L, const Game *g, int arg)
 {
     luaL_checktype(L, arg, LUA_TTABLE);
     int top = lua_gettop(L);
-    lua_getfield(L, arg, "player");
-    lua_getfield(L, arg, "index");
+    lgame_get_key(L, arg, LGK_PLAYER);
+    lgame_get_key(L, arg, LGK_INDEX);
     int id = lgame_check_critter(L, g, top + 1);
     lua_settop(L, top);
     return id;
@@ -238,6 +227,13 @@ void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v)
     lua_rawgeti(L, LUA_REGISTRYINDEX, lgame_session(L)->key_ref[key]);
     lua_pushinteger(L, v);
     lua_rawset(L, -3);
+}
+
+int lgame_get_key(lua_State *L, int idx, LgameKey key)
+{
+    idx = lua_absindex(L, idx);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, lgame_session(L)->key_ref[key]);
+    return lua_gettable(L, idx);
 }
 
 void lgame_push_place(lua_State *L, int cell)
@@ -861,18 +857,13 @@ const luaL_Reg LGAME_READ_FUNCS[] = {
 
 static int open_game(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
-    Session *s = lua_touserdata(L, -1);
-    lua_pop(L, 1);
     lua_newtable(L);
     const luaL_Reg *const parts[] = { LGAME_READ_FUNCS,    LGAME_CRITTER_FUNCS, LGAME_EFFECT_FUNCS, LGAME_ISLAND_FUNCS,
                                       LGAME_DECLARE_FUNCS, LGAME_STATE_FUNCS,  LGAME_QUESTION_FUNCS,
                                       LGAME_ACTION_FUNCS,  LGAME_PARAMS_FUNCS, LGAME_TURN_FUNCS,
                                       LGAME_USES_FUNCS,    LGAME_BIOME_FUNCS };
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        lua_pushlightuserdata(L, s);
-        luaL_setfuncs(L, parts[i], 1);
-    }
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        luaL_setfuncs(L, parts[i], 0);
     return 1;
 }
 
@@ -880,8 +871,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen)
 {
     lua_State *L = script_lua(script);
     board_tables_init();   /* the pure helpers (game.neighbour...) answer while the rules load, before any board */
-    lua_pushlightuserdata(L, session);
-    lua_setfield(L, LUA_REGISTRYINDEX, SESSION_KEY);
+    *(Session **)lua_getextraspace(L) = session;   /* before any thread: each new one copies it */
     intern_keys(L, session);
     lgame_walk_install(L, session);
     levents_set_state_slots(L, lgame_state_gate_slot);

@@ -10,7 +10,7 @@
  *   lgame_params.c    game.param: the numbers given with --set
  * Documented for mod authors in docs/lua-api.md and scripts/meta/volcanique.lua.
  *
- * Every function of the library has the Session as upvalue 1. */
+ * Every function of the library finds its Session with lgame_session. */
 #ifndef VQ_LGAME_H
 #define VQ_LGAME_H
 
@@ -45,12 +45,11 @@ int lgame_remove_card(lua_State *L);
 
 /* ---- shared helpers ---- */
 
+/* The session that owns L's Lua state (kept in the state's extra space, which
+ * every thread copies): any C function may ask, whatever its upvalues. */
 Session *lgame_session(lua_State *L);
 /* The game being handled; raises while scripts load (there is none yet). */
 Game *lgame_current(lua_State *L);
-/* The session from the registry: for C functions whose first upvalue is not
- * the session (lgame_session reads that upvalue when there is one). */
-Session *lgame_session_of(lua_State *L);
 /* How deep events may nest (a handler's change setting off handlers whose
  * changes set off more): far above what any rule needs, and below where
  * Lua's C stack would run out (docs/reliability.md). */
@@ -106,6 +105,9 @@ const View *lgame_view(Session *s, const Game *g);
 typedef enum { LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_COUNT } LgameKey;
 /* Sets field `key` of the table on top, raw (a table the caller made), to v. */
 void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v);
+/* Pushes t[key] of the table at idx, metamethods and all (a place may be a
+ * game.state proxy), and returns its type: lua_getfield without making the key. */
+int lgame_get_key(lua_State *L, int idx, LgameKey key);
 
 /* Walks (lgame_walk.c): a list reader's elements as a generic for's values,
  * from one snapshot userdata. A step holds a board cell (NO_CELL: none) and

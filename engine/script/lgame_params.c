@@ -22,7 +22,7 @@ static void push_value(lua_State *L, double v)
  * (Session.params_read), so a front end can warn of a parameter no rule reads. */
 static int l_param(lua_State *L)
 {
-    Session *s = lua_touserdata(L, lua_upvalueindex(1));
+    Session *s = lgame_session(L);
     const char *name = luaL_checkstring(L, 1);
     int has_default = !lua_isnoneornil(L, 2);
     if (has_default)

@@ -561,7 +561,7 @@ static bool is_state_proxy(lua_State *L, int idx)
 
 int lgame_state_slot(lua_State *L, int idx, const char *path)
 {
-    Session *s = lgame_session_of(L);
+    Session *s = lgame_session(L);
     idx = lua_absindex(L, idx);
     if (!is_state_proxy(L, idx))
         return luaL_error(L, "not a table game.state returned (looking for '%s')", path);
@@ -592,7 +592,7 @@ int lgame_state_slot(lua_State *L, int idx, const char *path)
  * or boolean field of the game.state table at idx. */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field)
 {
-    Session *s = lgame_session_of(L);
+    Session *s = lgame_session(L);
     if (!is_state_proxy(L, idx))
         return luaL_error(L, "on: the gate's state: its first item is a table game.state returned");
     int node, base;

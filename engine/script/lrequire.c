@@ -56,7 +56,7 @@ static void load_module(lua_State *L, Session *s, const char *name)
 
 int lrequire_lib(lua_State *L, const char *name, const char *caller)
 {
-    Session *s = lgame_session_of(L);   /* a mod's require carries its ModInfo as upvalue 1 */
+    Session *s = lgame_session(L);
     if (!valid_module(name))
         return luaL_error(L, "require: bad module name '%s' (a module is scripts/lib/NAME.lua, NAME being a-z, "
                              "0-9 and _)", name);
