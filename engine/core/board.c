@@ -135,6 +135,24 @@ bool board_derived_ok(const Board *b, const Rules *rules)
     return true;
 }
 
+void board_sort_cells(int *cells, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int c = cells[i], j = i;
+        for (; j > 0 && cells[j - 1] > c; j--)
+            cells[j] = cells[j - 1];
+        cells[j] = c;
+    }
+}
+
+int board_land_in_order(const Board *b, int out[MAX_LAND])
+{
+    for (int k = 0; k < b->land_count; k++)
+        out[k] = b->land[k];
+    board_sort_cells(out, b->land_count);
+    return b->land_count;
+}
+
 int board_push(Board *b, int cell, int type, int rotation)
 {
     if (b->tile_count >= MAX_BOARD_TILES)

@@ -96,6 +96,12 @@ void board_clear(Board *b);
  * per-land data. Until then the derived data is not kept and readers that use
  * it (regions_compute) take the slower path through the rules. */
 void board_set_rules(Board *b, const Rules *rules);
+/* The land cells in board order (ascending cell: by row r, then by q), not
+ * the land list's own order (arrival, holes filled from its end); returns
+ * their count. What readers that promise board order walk. */
+int board_land_in_order(const Board *b, int out[MAX_LAND]);
+/* Sorts cells[0..n) into board order (insertion: the lists are short). */
+void board_sort_cells(int *cells, int n);
 /* Stacks a tile; returns 0, or -1 if the pool or the land list is full. */
 int board_push(Board *b, int cell, int type, int rotation);
 /* Removes the top tile (the cell may become ocean). */

@@ -36,10 +36,10 @@ int island_cells_of(const Board *b, int cell, int *out, int max)
     uint8_t mark[BOARD_CELLS];
     if (mark_island(b, cell, mark) == 0)
         return 0;
-    int n = 0;
-    for (int k = 0; k < b->land_count && n < max; k++)
-        if (mark[b->land[k]])
-            out[n++] = b->land[k];
+    int land[MAX_LAND], count = board_land_in_order(b, land), n = 0;
+    for (int k = 0; k < count && n < max; k++)
+        if (mark[land[k]])
+            out[n++] = land[k];
     return n;
 }
 
@@ -47,9 +47,9 @@ int island_anchors(const Board *b, int *out, int max)
 {
     uint8_t seen[BOARD_CELLS], mark[BOARD_CELLS];
     memset(seen, 0, sizeof seen);
-    int n = 0;
-    for (int k = 0; k < b->land_count && n < max; k++) {
-        int cell = b->land[k];
+    int land[MAX_LAND], count = board_land_in_order(b, land), n = 0;
+    for (int k = 0; k < count && n < max; k++) {
+        int cell = land[k];
         if (seen[cell])
             continue;
         out[n++] = cell;
@@ -211,7 +211,7 @@ int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int er
 
 /* ---- splits ---- */
 
-/* The part of the island (cells in land order) that a split moves, marked in
+/* The part of the island (cells in board order) that a split moves, marked in
  * `part`; returns its size, 0 if the split is refused (see the header). */
 static int split_part(const Game *g, int cell, int axis, int line, int dir, uint8_t *part, int *pos)
 {

@@ -23,10 +23,10 @@
 
 #include "game.h"
 
-/* The island holding `cell`: its cells in the board's land order (the first is
- * its anchor). Returns the count (at most max), 0 for ocean. */
+/* The island holding `cell`: its cells in board order (board_land_in_order;
+ * the first is its anchor). Returns the count (at most max), 0 for ocean. */
 int island_cells_of(const Board *b, int cell, int *out, int max);
-/* Every island, each named by its anchor cell, in land order. Returns the count. */
+/* Every island, each named by its anchor cell, in board order of the anchors. Returns the count. */
 int island_anchors(const Board *b, int *out, int max);
 
 /* How far the island holding `cell` would travel in direction `dir` when
@@ -47,7 +47,7 @@ int island_split_size(const Game *g, int cell, int axis, int line, int dir);
 /* Performs that split. Returns the cells moved, or -1 with the reason in err. */
 int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *err, int errlen);
 /* A legal split of an island, as island_splits lists them. `lands` is where the
- * first cell (in land order) of the moving part lands. */
+ * first cell (in board order) of the moving part lands. */
 typedef struct IslandSplit {
     int8_t axis, dir;
     int16_t line;

@@ -541,18 +541,19 @@ static int push_places(lua_State *L, const LgameStep *steps, int n, int walk)
     return 1;
 }
 
-/* game.land([min_height]) -> every land stack as a place, in the order the
- * stacks became land; with min_height, only the stacks at least that many
- * tiles high. game.each_land: the same as a walk. */
+/* game.land([min_height]) -> every land stack as a place, in board order;
+ * with min_height, only the stacks at least that many tiles high.
+ * game.each_land: the same as a walk. */
 static int land(lua_State *L, int walk)
 {
     Game *g = lgame_current(L);
     lua_Integer least = luaL_optinteger(L, 1, 1);
+    int cells[MAX_LAND], count = board_land_in_order(&g->board, cells);
     LgameStep steps[MAX_LAND];
     int n = 0;
-    for (int i = 0; i < g->board.land_count; i++)
-        if (g->board.cells[g->board.land[i]].height >= least)
-            steps[n++] = (LgameStep){ .cell = g->board.land[i] };
+    for (int i = 0; i < count; i++)
+        if (g->board.cells[cells[i]].height >= least)
+            steps[n++] = (LgameStep){ .cell = (uint16_t)cells[i] };
     return push_places(L, steps, n, walk);
 }
 static int l_land(lua_State *L) { return land(L, 0); }

@@ -437,3 +437,51 @@ test("a walk's iterator refuses anything but a walk", function()
   expect_eq(getmetatable(walk), "walk", "a walk's metatable stays hidden")
   expect(select(1, step(walk)) ~= nil and step(walk) == nil, "one stack, then the end")
 end)
+
+test("land and its walk list the stacks in board order, whatever order they came in", function()
+  scenario[[
+    tile 2 0 uno_dark
+    tile 1 0 uno_dark
+    tile 0 1 uno_dark
+    tile 0 0 uno_dark
+    tile -1 0 uno_dark
+  ]]
+  local function key(q, r) return (r + 100) * 1000 + q + 100 end   -- board order: by row, then by column
+  local last
+  for _, at in ipairs(game.land()) do
+    local k = key(at.q, at.r)
+    expect(not last or k > last, "(" .. at.q .. "," .. at.r .. ") after the one before it")
+    last = k
+  end
+  expect_eq(#game.land(), 5)
+  local i, list = 0, game.land()
+  for q, r in game.each_land() do
+    i = i + 1
+    expect(q == list[i].q and r == list[i].r, "the walk in the list's order")
+  end
+end)
+
+test("islands list their stacks and themselves in board order", function()
+  scenario[[
+    tile 5 0 uno_dark
+    tile 1 0 uno_dark
+    tile 0 1 uno_dark
+    tile 0 0 uno_dark
+    tile 6 -1 uno_dark
+  ]]
+  local function key(q, r) return (r + 100) * 1000 + q + 100 end
+  local islands = game.islands()
+  expect_eq(#islands, 2)
+  local last_anchor
+  for _, island in ipairs(islands) do
+    local last
+    for _, at in ipairs(island) do
+      local k = key(at.q, at.r)
+      expect(not last or k > last, "stacks in board order")
+      last = k
+    end
+    local a = key(island[1].q, island[1].r)
+    expect(not last_anchor or a > last_anchor, "islands in board order of their anchors")
+    last_anchor = a
+  end
+end)

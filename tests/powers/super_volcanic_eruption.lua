@@ -234,7 +234,7 @@ test("a super volcano carried away by a shifted island erupts where the land too
   play_until(function() return game.active() == 1 end)
   choose("move your critter from the light area at (1,0) to the light area at (3,0)")
   expect(asked("shift"), "B is offered the shift")
-  choose("Shift it 1 space, its first tile landing at (-1,0)")
+  choose("Shift it 1 space, its first tile landing at (-1,-2)")   -- west: its first tile in board order is (0,-2)
   expect_eq(game.stack(-1, 0).top, "volcano", "the super volcano moved west")
   expect_eq(game.stack(-1, 0).height, 4)
   play_until(function() return game.active() == 0 end)
