@@ -5,7 +5,8 @@
 -- are found through pkg-config, or at Debian's paths when it does not answer.
 --
 --   premake4 gmake && make -C build config=release     (or premake5 gmake2)
---   configurations: release -> bin/, debug -> bin/debug/, sanitize -> bin/sanitize/
+--   configurations: release -> bin/, debug -> bin/debug/, sanitize -> bin/sanitize/,
+--   threads (ThreadSanitizer) -> bin/threads/
 
 if _PREMAKE_VERSION and _PREMAKE_VERSION:sub(1, 1) == "4" then
     workspace = solution
@@ -79,7 +80,7 @@ local function link_system_libraries()
 end
 
 workspace "volcanique"
-    configurations { "release", "debug", "sanitize" }
+    configurations { "release", "debug", "sanitize", "threads" }
     location "build"
     objdir "build/obj"
     language "C"
@@ -101,6 +102,12 @@ workspace "volcanique"
                        "-fno-sanitize-recover=undefined" }
         linkoptions { "-fsanitize=address,undefined" }
         targetdir "bin/sanitize"
+    filter "configurations:threads"
+        symbols "On"
+        optimize "Debug"
+        buildoptions { "-fsanitize=thread" }
+        linkoptions { "-fsanitize=thread" }
+        targetdir "bin/threads"
     filter {}
 
 -- The core knows hexes, stacks, biomes, lava, saves. No Lua, no SDL.

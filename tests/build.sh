@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds one configuration (release, debug or sanitize; default release).
+# Builds one configuration (release, debug, sanitize or threads; default release).
 set -eu
 cd "$(dirname "$0")/.."
 config="${1:-release}"

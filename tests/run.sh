@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test suite: installs what is missing, builds, and runs the C and
 # Lua tests in the release build and again under AddressSanitizer and
-# UndefinedBehaviorSanitizer, the command-line tests, short runs of the
+# UndefinedBehaviorSanitizer, the tests that play on two threads under
+# ThreadSanitizer, the command-line tests, short runs of the
 # fuzzers, a soak of SOAK_GAMES sanitizer games (docs/reliability.md) and the
 # lint of the Lua the engine runs (tests/lint.sh), the symbol and structure
 # checks and the mutation check (tests/mutation.sh).
@@ -11,6 +12,7 @@ cd "$(dirname "$0")/.."
 sh tests/deps.sh
 sh tests/build.sh release
 sh tests/build.sh sanitize
+sh tests/build.sh threads
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 status=0
@@ -21,9 +23,12 @@ echo "== sanitize (address, undefined)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     bin/sanitize/volcanique-tests | tee "$out" || status=1
 sanitize=$(tail -n 1 "$out")
+echo "== threads (ThreadSanitizer: the tests that play on two threads)"
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 bin/threads/volcanique-tests on_two_threads | tee "$out" || status=1
+threads=$(tail -n 1 "$out")
 sh tests/cli/run.sh || status=1
 p=0; f=0
-for line in "$release" "$sanitize"; do
+for line in "$release" "$sanitize" "$threads"; do
     lp=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
     lf=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
     if [ -z "$lp" ]; then   # the runner died before its summary

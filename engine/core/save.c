@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -747,10 +748,12 @@ static int parse_root(const json_t *root, LoadedSave *out, char *err, int errlen
  * count what is held while a save is being parsed and refuse to go past
  * SAVE_MAX_PARSE_MEMORY; outside a parse they only pass through. Sizes come
  * from malloc_usable_size, so memory allocated before they were installed can
- * still be freed through them. */
+ * still be freed through them. The counts are the parsing thread's own: a
+ * parse allocates on the thread that runs it, so saves load on two threads
+ * at once without counting each other's memory. */
 
-static size_t parse_held;
-static int parse_active, parse_refused;
+static _Thread_local size_t parse_held;
+static _Thread_local int parse_active, parse_refused;
 
 static void *counting_malloc(size_t n)
 {
@@ -773,13 +776,15 @@ static void counting_free(void *p)
     free(p);
 }
 
+static void install_counting(void)
+{
+    json_set_alloc_funcs(counting_malloc, counting_free);
+}
+
 static json_t *bounded_load(const char *text, size_t len, json_error_t *je)
 {
-    static int installed;
-    if (!installed) {
-        json_set_alloc_funcs(counting_malloc, counting_free);
-        installed = 1;
-    }
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install_counting);
     parse_held = 0;
     parse_refused = 0;
     parse_active = 1;

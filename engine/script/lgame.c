@@ -331,7 +331,7 @@ static int l_move_targets(lua_State *L)
     Game *g = lgame_current(L);
     int p = lgame_check_player(L, g, 1);
     int k = (int)lgame_check_range(L, 2, 1, g->rules.critters_per_player);
-    static Option o[MAX_OPTIONS];
+    Option *o = lgame_session(L)->option_scratch;
     int n = game_critter_moves(g, critter_id(p, k - 1), o, MAX_OPTIONS);
     if (n > MAX_OPTIONS)
         n = MAX_OPTIONS;

@@ -130,7 +130,7 @@ static int l_caldera(lua_State *L)
 static int l_volcano_targets(lua_State *L)
 {
     Game *g = lgame_current(L);
-    static Option o[MAX_OPTIONS];
+    Option *o = lgame_session(L)->option_scratch;
     int n = 0;
     list_volcano_targets(g, game_target_players(g), o, &n, MAX_OPTIONS);
     if (n > MAX_OPTIONS)

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,14 +16,17 @@
 
 static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" };
 
-/* The names of a name-kind field (EventFieldKind) for script_declare_events. */
-static const ScriptNames *field_names(Session *s, int kind)
+/* The core's names for the name-kind fields (EventFieldKind), filled once
+ * per process (pthread_once: sessions may open on several threads) and
+ * shared by every session, which points into them. */
+static const char *phase[PHASE_COUNT], *cause[CAUSE_COUNT], *item[COST_ITEM_COUNT], *decision[DK_COUNT],
+    *land[LAND_CHANGE_COUNT];
+static const int n_phase = PHASE_COUNT, n_mode = MODE_COUNT, n_cause = CAUSE_COUNT, n_item = COST_ITEM_COUNT,
+                 n_decision = DK_COUNT, n_land = LAND_CHANGE_COUNT;
+static ScriptNames tables[EFK_COUNT];
+
+static void fill_name_tables(void)
 {
-    static const char *phase[PHASE_COUNT], *cause[CAUSE_COUNT], *item[COST_ITEM_COUNT], *decision[DK_COUNT],
-        *land[LAND_CHANGE_COUNT];
-    static const int n_phase = PHASE_COUNT, n_mode = MODE_COUNT, n_cause = CAUSE_COUNT, n_item = COST_ITEM_COUNT,
-                     n_decision = DK_COUNT, n_land = LAND_CHANGE_COUNT;
-    static ScriptNames tables[EFK_COUNT];
     for (int i = 0; i < PHASE_COUNT; i++) phase[i] = phase_name(i);
     for (int i = 0; i < CAUSE_COUNT; i++) cause[i] = cause_name(i);
     for (int i = 0; i < COST_ITEM_COUNT; i++) item[i] = cost_item_name(i);
@@ -34,6 +38,13 @@ static const ScriptNames *field_names(Session *s, int kind)
     tables[EFK_ITEM] = (ScriptNames){ item, &n_item };
     tables[EFK_DECISION] = (ScriptNames){ decision, &n_decision };
     tables[EFK_LAND] = (ScriptNames){ land, &n_land };
+}
+
+/* The names of a name-kind field (EventFieldKind) for script_declare_events. */
+static const ScriptNames *field_names(Session *s, int kind)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_name_tables);
     if (kind == EFK_REASON) {
         s->reason_names = (ScriptNames){ s->end_reason_names, &s->end_reason_names_count };
         return &s->reason_names;
