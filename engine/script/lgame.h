@@ -1,6 +1,8 @@
 /* Internal to engine/script/: the `game` library that rules scripts and mods
  * see, kept in files of one job each:
  *   lgame.c           install, shared argument checks, the readers
+ *   lgame_places.c    the position readers: land, coast, neighbours, cell marks
+ *   lgame_walk.c      walks: the list readers' each_ forms
  *   lgame_effects.c   effects: changes a handler, answer or action may make
  *   lgame_island.c    islands: listing, shifting and splitting them
  *   lgame_declare.c   what scripts declare while loading: card{}, marks, end reasons
@@ -26,7 +28,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 /* A table of functions for `game`, ended by a NULL name. */
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_CRITTER_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
-    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[], LGAME_BIOME_FUNCS[];
+    LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[], LGAME_BIOME_FUNCS[], LGAME_PLACE_FUNCS[];
 /* on()'s state gates: the Game.state slot of an integer or boolean field of
  * the game.state table at idx, or a Lua error (levents.h). */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field);

@@ -7,6 +7,13 @@
 
 static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused", NULL };
 
+/* The cell a critter stands on, on the board or set aside at a position;
+ * NO_CELL when it has no position. */
+static int critter_position(const Critter *c)
+{
+    return (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS ? c->cell : NO_CELL;
+}
+
 void lgame_push_critter(lua_State *L, const Game *g, int id)
 {
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
@@ -14,7 +21,7 @@ void lgame_push_critter(lua_State *L, const Game *g, int id)
     lgame_set_int(L, LGK_PLAYER, id / MAX_CRITTERS);
     lgame_set_int(L, LGK_INDEX, id % MAX_CRITTERS + 1);
     lua_pushstring(L, PLACE_NAMES[c->place < AT_UNUSED ? c->place : AT_UNUSED]); lua_setfield(L, -2, "place");
-    if ((c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS) {
+    if (critter_position(c) != NO_CELL) {
         Hex h = board_hex(c->cell);
         lgame_set_int(L, LGK_Q, h.q);
         lgame_set_int(L, LGK_R, h.r);
@@ -37,7 +44,7 @@ void lgame_push_critter(lua_State *L, const Game *g, int id)
 static void push_critter_place(lua_State *L, const Game *g, int id)
 {
     const Critter *c = &g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS];
-    int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
+    int placed = critter_position(c) != NO_CELL;
     lua_createtable(L, 0, placed ? 5 : 2);
     lgame_set_int(L, LGK_PLAYER, id / MAX_CRITTERS);
     lgame_set_int(L, LGK_INDEX, id % MAX_CRITTERS + 1);
@@ -102,10 +109,10 @@ static int l_each_critter_places(lua_State *L)
     LgameStep steps[MAX_CRITTERS];
     for (int i = 0; i < n; i++) {
         const Critter *c = &g->player[ids[i] / MAX_CRITTERS].critters[ids[i] % MAX_CRITTERS];
-        int placed = (c->place == AT_BOARD || c->place == AT_ASIDE) && c->cell < BOARD_CELLS;
-        steps[i] = (LgameStep){ .cell = placed ? c->cell : NO_CELL,
+        int cell = critter_position(c);
+        steps[i] = (LgameStep){ .cell = (uint16_t)cell,
                                 .a = (int16_t)(ids[i] % MAX_CRITTERS + 1),
-                                .b = (int16_t)(placed && c->place == AT_BOARD ? c->area + 1 : 0) };
+                                .b = (int16_t)(cell != NO_CELL && c->place == AT_BOARD ? c->area + 1 : 0) };
     }
     return lgame_push_walk(L, LGAME_WALK_CRITTERS, steps, n);
 }
