@@ -485,3 +485,36 @@ test("islands list their stacks and themselves in board order", function()
     last_anchor = a
   end
 end)
+
+test("a split's place is where the first of its moving stacks in board order lands", function()
+  local BOARD = [[
+    turn A move
+    tile 2 0 uno_dark
+    tile 1 1 uno_dark
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 0 1 uno_dark
+  ]]
+  scenario(BOARD)
+  local function key(q, r) return (r + 100) * 1000 + q + 100 end
+  local function coord(q, r, axis) return axis == 1 and q or axis == 2 and r or -q - r end
+  local splits = game.island_splits(0, 0)
+  expect(#splits >= 4, "the island splits several ways")
+  for i, x in ipairs(splits) do
+    scenario(BOARD)
+    local step = game.neighbour(0, 0, x.dir)
+    local up = coord(step.q, step.r, x.axis) > 0   -- the direction raises the axis' coordinate
+    local first   -- the first stack in board order on the side that moves
+    for q, r in game.each_land() do
+      local c = coord(q, r, x.axis)
+      if (up and c > x.line or not up and c <= x.line) and (not first or key(q, r) < key(first.q, first.r)) then
+        first = { q = q, r = r }
+      end
+    end
+    expect(first ~= nil, "split " .. i .. ": something moves")
+    expect(x.q == first.q + step.q and x.r == first.r + step.r,
+      ("split %d: (%d,%d), not where (%d,%d) lands"):format(i, x.q, x.r, first.q, first.r))
+    expect(game.split_island(0, 0, x.axis, x.line, x.dir) > 0, "split " .. i .. " is made")
+    expect(game.stack_field(x.q, x.r, "height") > 0, "split " .. i .. ": land where it said")
+  end
+end)
