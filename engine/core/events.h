@@ -52,6 +52,7 @@ typedef enum EventFieldKind {
     EFK_INT,        /* an integer */
     EFK_BOOL,       /* true or false */
     EFK_PLAYERS,    /* one integer per seat: a table indexed by player */
+    EFK_CARD,       /* an integer: a power card's index (a handler's `when` gate may name the card) */
     EFK_PHASE,      /* a name: phase_name() */
     EFK_MODE,       /* a name: the turn modes of content/turns.lua */
     EFK_CAUSE,      /* a name: cause_name() */
@@ -66,6 +67,7 @@ typedef enum EventFieldKind {
 #define VQ_SLOTS_INT 1
 #define VQ_SLOTS_BOOL 1
 #define VQ_SLOTS_PLAYERS 5 /* MAX_PLAYERS */
+#define VQ_SLOTS_CARD 1
 #define VQ_SLOTS_PHASE 1
 #define VQ_SLOTS_MODE 1
 #define VQ_SLOTS_CAUSE 1
@@ -142,7 +144,7 @@ typedef enum EventFieldKind {
 #define VQ_FIELDS_POWER_UNLOCKED(F)                                                   \
     F(POWER_UNLOCKED, player, INT, RO, 0, 0, "who unlocked it")                       \
     F(POWER_UNLOCKED, slot, INT, RO, 0, 0, "the Power Grid slot, -1 when held from the start") \
-    F(POWER_UNLOCKED, card, INT, RO, 0, 0, "power card index (game.card)")
+    F(POWER_UNLOCKED, card, CARD, RO, 0, 0, "power card index (game.card)")
 #define VQ_FIELDS_LAVA_FLOW(F)                                                       \
     F(LAVA_FLOW, flow, INT, RO, 0, 0, "the flow's number among this step's flows")   \
     F(LAVA_FLOW, q, INT, RO, 0, 0, "from: axial q")                                  \
@@ -196,7 +198,7 @@ typedef enum EventFieldKind {
     F(ISLAND, optional, INT, RW, 0, 5, "of those, the last ones the player may decline")
 #define VQ_FIELDS_CALDERA_PLAYED(F)                                \
     F(CALDERA_PLAYED, player, INT, RO, 0, 0, "who played it")      \
-    F(CALDERA_PLAYED, card, INT, RO, 0, 0, "power card index")
+    F(CALDERA_PLAYED, card, CARD, RO, 0, 0, "power card index")
 #define VQ_FIELDS_TURN_END(F)                                                              \
     F(TURN_END, player, INT, RO, 0, 0, "whose turn ends")                                  \
     F(TURN_END, lava, INT, RO, 0, 0, "lava tokens on the board")                           \

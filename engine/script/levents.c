@@ -40,6 +40,7 @@ typedef struct Handler {
     int       nwhen;          /* when gate: run only while each field slot holds its value */
     int       when_slot[LEVENTS_MAX_WHEN];
     int64_t   when_value[LEVENTS_MAX_WHEN];
+    char     *when_card[LEVENTS_MAX_WHEN];   /* a card field's value by name, resolved at freeze; NULL: none */
     int       nstate;         /* state gate: run only while each state slot holds a value of its set */
     int       state_slot[LEVENTS_MAX_STATE];
     uint64_t  state_values[LEVENTS_MAX_STATE];   /* bit v: value v (0..63) lets it run */
@@ -82,6 +83,8 @@ static void free_handler(Handler *h)
     free(h->chunk);
     free(h->gate_card);
     free(h->gate_variant);
+    for (int i = 0; i < h->nwhen; i++)
+        free(h->when_card[i]);
 }
 
 void levents_free(struct ScriptEvents *e)
@@ -333,8 +336,10 @@ static int64_t when_value(lua_State *L, const ScriptFieldDef *f, const char *eve
 {
     if (f->kind == SCRIPT_FIELD_BOOL && lua_type(L, -1) == LUA_TBOOLEAN)
         return lua_toboolean(L, -1);
-    if (f->kind == SCRIPT_FIELD_INT && lua_isinteger(L, -1))
+    if ((f->kind == SCRIPT_FIELD_INT || f->kind == SCRIPT_FIELD_CARD) && lua_isinteger(L, -1))
         return lua_tointeger(L, -1);
+    if (f->kind == SCRIPT_FIELD_CARD && lua_type(L, -1) == LUA_TSTRING)
+        return -1;   /* a card's name: read_when keeps it for the freeze */
     if (f->kind == SCRIPT_FIELD_NAME && lua_type(L, -1) == LUA_TSTRING)
         for (int k = 0; k < *f->names->count; k++)
             if (strcmp(f->names->names[k], lua_tostring(L, -1)) == 0)
@@ -342,8 +347,11 @@ static int64_t when_value(lua_State *L, const ScriptFieldDef *f, const char *eve
     return luaL_error(L, "on: the gate's when: '%s' of '%s' cannot be %s", f->name, event, sb_tostring(L, -1));
 }
 
-/* Reads the gate's `when` table (the gate at 4) into h, for event ev. */
-static void read_when(lua_State *L, const struct ScriptEvents *e, int ev, Handler *h)
+/* Reads the gate's `when` table (the gate at 4) into h, for event ev. A card
+ * named for a card field goes to names[] (borrowed: the gate table keeps the
+ * string), for the caller to copy once nothing else may raise. */
+static void read_when(lua_State *L, const struct ScriptEvents *e, int ev, Handler *h,
+                      const char *names[LEVENTS_MAX_WHEN])
 {
     h->nwhen = 0;
     if (lua_type(L, 4) != LUA_TTABLE)
@@ -366,6 +374,7 @@ static void read_when(lua_State *L, const struct ScriptEvents *e, int ev, Handle
         if (h->nwhen == LEVENTS_MAX_WHEN)
             luaL_error(L, "on: the gate's when has at most %d fields", LEVENTS_MAX_WHEN);
         h->when_value[h->nwhen] = when_value(L, f, d->name);
+        names[h->nwhen] = f->kind == SCRIPT_FIELD_CARD && lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         h->when_slot[h->nwhen++] = f->slot;
         lua_pop(L, 1);
     }
@@ -404,7 +413,8 @@ int levents_lua_on(lua_State *L)
     if (gate_holder && holder_slot < 0)
         return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
-    read_when(L, e, ev, &h);
+    const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
+    read_when(L, e, ev, &h, when_cards);
     if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
         read_state(L, lua_gettop(L), &h);
     lua_settop(L, 4);
@@ -432,7 +442,10 @@ int levents_lua_on(lua_State *L)
     h.gate_min_players = (int)gate_players;
     h.card = -1;
     h.holder_slot = holder_slot;
-    if (!h.chunk || (gate_card && !h.gate_card) || (gate_variant && !h.gate_variant)) {
+    int copied = 1;
+    for (int i = 0; i < h.nwhen; i++)
+        copied &= !when_cards[i] || (h.when_card[i] = strdup(when_cards[i])) != NULL;
+    if (!h.chunk || (gate_card && !h.gate_card) || (gate_variant && !h.gate_variant) || !copied) {
         free_handler(&h);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
         return luaL_error(L, "on: out of memory");
@@ -473,7 +486,8 @@ static int is_dropped(const struct ScriptEvents *e, const char *chunk)
     return 0;
 }
 
-/* Drops handlers of dropped chunks and resolves card gates. */
+/* Drops handlers of dropped chunks and resolves card gates, and the cards a
+ * `when` gate names. */
 static int resolve_handlers(Script *s, char *err, size_t errlen)
 {
     struct ScriptEvents *e = s->events;
@@ -499,6 +513,24 @@ static int resolve_handlers(Script *s, char *err, size_t errlen)
             }
             h->card_bit = (uint64_t)1 << card;
             h->card = card;
+        }
+        int never = 0;   /* a `when` on a card a mod removed: the handler can never run */
+        for (int w = 0; w < h->nwhen && !never; w++) {
+            if (!h->when_card[w])
+                continue;
+            int card = s->card_fn ? s->card_fn(s->gate_ud, h->when_card[w]) : -1;
+            never = card == SCRIPT_CARD_REMOVED;
+            if (!never && card < 0) {
+                snprintf(err, errlen, "%s: on('%s', ...): the gate's when names no power card '%s'", h->chunk,
+                         e->defs[h->event].name, h->when_card[w]);
+                return -1;
+            }
+            h->when_value[w] = card;
+        }
+        if (never) {
+            luaL_unref(s->L, LUA_REGISTRYINDEX, h->ref);
+            free_handler(h);
+            continue;
         }
         if (h->gate_variant && s->variant_fn && !s->variant_fn(s->gate_ud, h->gate_variant)) {
             snprintf(err, errlen, "%s: on('%s', ...): no variant is called '%s' (game.variant_rule declares them)",

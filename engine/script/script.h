@@ -105,7 +105,9 @@ enum {
     SCRIPT_FIELD_INT,      /* an integer */
     SCRIPT_FIELD_BOOL,     /* true or false */
     SCRIPT_FIELD_NAME,     /* a name from `names` (the value is its index) */
-    SCRIPT_FIELD_LIST      /* `count` integers: ev.keep[0] .. ev.keep[count - 1] */
+    SCRIPT_FIELD_LIST,     /* `count` integers: ev.keep[0] .. ev.keep[count - 1] */
+    SCRIPT_FIELD_CARD      /* an integer, a power card's index; a `when` gate may name the card
+                              (resolved when the rules freeze) */
 };
 
 /* A name table; *count may grow while scripts load (names registered then). */

@@ -69,7 +69,7 @@ static void build_event_defs(Session *s)
             bool named = f->kind >= EFK_PHASE;
             sf->name = f->name;
             sf->kind = f->kind == EFK_BOOL ? SCRIPT_FIELD_BOOL : f->kind == EFK_PLAYERS ? SCRIPT_FIELD_LIST
-                     : named ? SCRIPT_FIELD_NAME : SCRIPT_FIELD_INT;
+                     : f->kind == EFK_CARD ? SCRIPT_FIELD_CARD : named ? SCRIPT_FIELD_NAME : SCRIPT_FIELD_INT;
             sf->writable = f->writable;
             sf->slot = f->slot;
             sf->count = f->kind == EFK_PLAYERS ? MAX_PLAYERS : 1;

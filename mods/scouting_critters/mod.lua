@@ -101,9 +101,7 @@ game.action{
   end,
 }
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then count_today(ev.player, "bolts") end
-end, 0, NAME)
+on("caldera_played", function(ev) count_today(ev.player, "bolts") end, 0, { card = NAME, when = { card = NAME } })
 
 on("scoring", function(ev)
   ev.bonus = ev.bonus + math.min(S.trips[ev.player], MAX_POINTS)

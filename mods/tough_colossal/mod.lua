@@ -132,6 +132,4 @@ on("scoring", function(ev)
   end
 end, 0, NAME)
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then count_today(ev.player, "bolts") end
-end, 0, NAME)
+on("caldera_played", function(ev) count_today(ev.player, "bolts") end, 0, { card = NAME, when = { card = NAME } })

@@ -27,6 +27,4 @@ on("turn_start", function(ev)
   if ev.moves < 2 then ev.moves = 2 end
 end, 0, { card = NAME, holder = true })
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then game.add_moves(1) end
-end, 0, NAME)
+on("caldera_played", function() game.add_moves(1) end, 0, { card = NAME, when = { card = NAME } })

@@ -53,6 +53,4 @@ game.action{
   end,
 }
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
-end, 0, NAME)
+on("caldera_played", function(ev) uses.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

@@ -46,6 +46,4 @@ local C = islands.new{
 -- below): the gate spares the Lua call at other phases and for others.
 on("phase", function(ev) C.offer(ev.player) end, 0, { card = NAME, holder = true, when = { phase = "buy" } })
 on("contest", C.contest, 0, NAME)
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then C.bolt(ev.player); C.offer(ev.player) end
-end, 0, NAME)
+on("caldera_played", function(ev) C.bolt(ev.player); C.offer(ev.player) end, 0, { card = NAME, when = { card = NAME } })

@@ -152,6 +152,4 @@ on("contest", function(ev)
   for p = 0, game.players() - 1 do ev.keep[p] = ev.count[p] end
 end, 0, NAME)
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
-end, 0, NAME)
+on("caldera_played", function(ev) uses.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

@@ -52,8 +52,4 @@ on("buy_limit", function(ev)
   if ev.extra < 2 then ev.extra = 2 end
 end, 0, { card = NAME, holder = true, when = { bought = 2, soil = 2 } })
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then
-    game.add_buys(1)
-  end
-end, 0, NAME)
+on("caldera_played", function() game.add_buys(1) end, 0, { card = NAME, when = { card = NAME } })

@@ -46,6 +46,4 @@ on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
   end
 end, 0, { card = NAME, when = { item = "sacrifice" } })
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
-end, 0, NAME)
+on("caldera_played", function(ev) S.bolt_turn[ev.player] = game.turn() end, 0, { card = NAME, when = { card = NAME } })

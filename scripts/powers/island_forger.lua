@@ -42,6 +42,4 @@ on("island", function(ev)
   end
 end, 0, NAME)
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then S.bolt_turn[ev.player] = game.turn() end
-end, 0, NAME)
+on("caldera_played", function(ev) S.bolt_turn[ev.player] = game.turn() end, 0, { card = NAME, when = { card = NAME } })

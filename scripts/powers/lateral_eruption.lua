@@ -48,6 +48,4 @@ on("volcano_activated", function(ev)
   SIDE:ask(ev.player, game.neighbours(ev.q, ev.r), { volcano = { q = ev.q, r = ev.r } })
 end, 0, NAME)
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
-end, 0, NAME)
+on("caldera_played", function(ev) uses.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

@@ -129,8 +129,6 @@ on("lava_flow", function(ev)
 end, 0, NAME)
 
 on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then
-    S.bolt_turn[ev.player] = game.turn()
-    S.bolt_armed = true
-  end
-end, 0, NAME)
+  S.bolt_turn[ev.player] = game.turn()
+  S.bolt_armed = true
+end, 0, { card = NAME, when = { card = NAME } })

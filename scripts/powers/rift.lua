@@ -47,6 +47,4 @@ local R = islands.new{
 -- below): the gate spares the Lua call at other phases and for others.
 on("phase", function(ev) R.offer(ev.player) end, 0, { card = NAME, holder = true, when = { phase = "buy" } })
 on("contest", R.contest, 0, NAME)
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then R.bolt(ev.player); R.offer(ev.player) end
-end, 0, NAME)
+on("caldera_played", function(ev) R.bolt(ev.player); R.offer(ev.player) end, 0, { card = NAME, when = { card = NAME } })

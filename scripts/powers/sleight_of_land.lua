@@ -74,6 +74,4 @@ on("volcano_targeted", function(ev)
   TURN:ask(player, choices)
 end, 0, NAME)
 
-on("caldera_played", function(ev)
-  if game.card(ev.card).name == NAME then uses.bolt(ev.player) end
-end, 0, NAME)
+on("caldera_played", function(ev) uses.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

@@ -51,9 +51,8 @@ local START = game.question{
 }
 
 on("power_unlocked", function(ev)
-  if game.card(ev.card).name ~= NAME or not may_start() then return end
-  START:ask(ev.player, thawed_land())
-end, 0, NAME)
+  if may_start() then START:ask(ev.player, thawed_land()) end
+end, 0, { card = NAME, when = { card = NAME } })
 
 -- Whether some land is not frozen yet: stops at the first such stack.
 local function land_thawed()

@@ -174,3 +174,22 @@ test("a crafty bolt counts a volcano bought this turn among the turn's purchases
   expect_eq(game.resources(0).dark, 2)
   expect(offered("Caldera card Crafty critters"), "not offered for a tile after the volcano")
 end)
+
+test("another Caldera card's bolt gives no crafty tile", function()
+  scenario[[
+    turn A buy
+    caldera A Crafty_critters
+    caldera A Rift
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 6 0 uno_medium
+    critter A 0 0 dark
+    critter B 6 0 medium
+    resources A dark 4
+  ]]
+  choose("Caldera card Rift")   -- Crafty critters is in play (A holds a copy): its handler hears every bolt
+  if decision().kind == "script" then pass() end   -- keep the rift for later
+  choose("buy a dark-medium-light Trio")
+  place_at(1, 0)
+  expect(not can_buy(), "the Rift bolt gave a crafty tile")
+end)

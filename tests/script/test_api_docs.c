@@ -78,12 +78,13 @@ static void need_in(Span s, const char *where, const char *what, const char *pat
 
 /* How a field's kind reads in the docs and in the annotations. */
 static const char *const KIND_WORD[EFK_COUNT] = {
-    [EFK_INT] = "integer", [EFK_BOOL] = "boolean", [EFK_PLAYERS] = "per player", [EFK_PHASE] = "phase",
+    [EFK_INT] = "integer", [EFK_BOOL] = "boolean", [EFK_PLAYERS] = "per player", [EFK_CARD] = "card",
+    [EFK_PHASE] = "phase",
     [EFK_MODE] = "mode", [EFK_CAUSE] = "cause", [EFK_ITEM] = "item", [EFK_REASON] = "reason",
     [EFK_DECISION] = "decision", [EFK_LAND] = "land change",
 };
 static const char *const KIND_TYPE[EFK_COUNT] = {
-    [EFK_INT] = "integer", [EFK_BOOL] = "boolean", [EFK_PLAYERS] = "table<integer, integer>",
+    [EFK_INT] = "integer", [EFK_BOOL] = "boolean", [EFK_PLAYERS] = "table<integer, integer>", [EFK_CARD] = "integer",
     [EFK_PHASE] = "Phase", [EFK_MODE] = "Mode", [EFK_CAUSE] = "Cause", [EFK_ITEM] = "CostItem",
     [EFK_REASON] = "EndReason", [EFK_DECISION] = "DecisionKind", [EFK_LAND] = "LandChange",
 };

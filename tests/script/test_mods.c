@@ -406,6 +406,10 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "on('phase', print, 0, { when = { stage = 'buy' } })\n",
           "on: the gate's when names 'stage', not a field of 'phase' with one value" },
         { "on('phase', print, 0, { when = 'buy' })\n", "on: the gate's when is a table of event fields and values" },
+        { "on('caldera_played', print, 0, { when = { card = 'Ryft' } })\n",
+          "mods/m/mod.lua: on('caldera_played', ...): the gate's when names no power card 'Ryft'" },
+        { "on('caldera_played', print, 0, { when = { card = true } })\n",
+          "on: the gate's when: 'card' of 'caldera_played' cannot be true" },
         { "on('turn_start', print, 0, { holder = true })\n",
           "mods/m/mod.lua:1: on: the gate's holder needs the gate's card" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\non('game_start', print, 0, { card = 'Probe', holder = true })\n",
@@ -452,6 +456,11 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         "game.variant_rule{ name = 'symbiosis', default = true, targets = { most_critters = true } }\n"
         "on('targets', print, 0, { variant = 'symbiosis', min_players = 3 })\n"
         "on('phase', print, 0, { when = { phase = 'buy', player = 1 } })\n"
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "card{ name = 'Gone', levels = { 1, 1 }, stars = 0 }\n"
+        "remove_card('Gone')\n"
+        "on('caldera_played', print, 0, { card = 'Probe', when = { card = 'Probe' } })\n"
+        "on('power_unlocked', print, 0, { when = { card = 'Gone' } })   -- never runs: no error\n"
         "manifest = { name = 'm', version = '1' }\n");
     static Session s;
     int rc = open_with(&s, root, "m", err, sizeof err);
