@@ -40,18 +40,30 @@ static int land(lua_State *L, int walk)
 static int l_land(lua_State *L) { return land(L, 0); }
 static int l_each_land(lua_State *L) { return land(L, 1); }
 
-/* Whether nothing is on or bars an ocean position: no lava, no critter set
- * aside there, no trait barring entry (the "free" filter of game.coast). */
-static bool ocean_free(const Game *g, int cell)
+/* Whether lava or a trait bars an ocean position (the "free" filter of
+ * game.coast, with the critters set aside, which coast() marks first). */
+static bool ocean_barred(const Game *g, int cell)
 {
-    return !(g->board.cells[cell].flags & CELL_LAVA) && !cell_has_trait(g, cell, LT_NO_ENTER) &&
-           !game_aside_critter_on(g, cell);
+    return (g->board.cells[cell].flags & CELL_LAVA) || cell_has_trait(g, cell, LT_NO_ENTER);
+}
+
+/* Marks every position where a critter is set aside as 1 in seen[] (seen,
+ * and not free), in one pass over the critters rather than one per position. */
+static void mark_aside(const Game *g, uint8_t seen[BOARD_CELLS])
+{
+    for (int p = 0; p < g->players; p++)
+        for (int i = 0; i < g->rules.critters_per_player; i++) {
+            const Critter *c = &g->player[p].critters[i];
+            if (c->place == AT_ASIDE && c->cell < BOARD_CELLS)
+                seen[c->cell] = 1;
+        }
 }
 
 /* game.coast([filter [, limit]]) -> ocean positions next to land, in board
- * order: where the sea meets the land; with "free", only those ocean_free
- * allows; with limit, at most the first `limit` of them (1: whether there is
- * one, without a table per position). game.each_coast: the same as a walk. */
+ * order: where the sea meets the land; with "free", only those without lava,
+ * a critter set aside or a trait barring entry; with limit, at most the first
+ * `limit` of them (1: whether there is one, without a table per position).
+ * game.each_coast: the same as a walk. */
 static int coast(lua_State *L, int walk)
 {
     static const char *const FILTERS[] = { "all", "free", NULL };
@@ -62,8 +74,10 @@ static int coast(lua_State *L, int walk)
     const Board *b = &g->board;
     /* From the land outwards (a few dozen stacks, not every cell of the board
      * with its six neighbours), then read back in board order. */
-    uint8_t coast[BOARD_CELLS];
+    uint8_t coast[BOARD_CELLS];   /* 0 unseen, 1 seen (land's neighbour, or not free), 2 listed */
     memset(coast, 0, sizeof coast);
+    if (free_only)
+        mark_aside(g, coast);
     int n = 0, lo = BOARD_CELLS, hi = -1;
     for (int k = 0; k < b->land_count; k++)
         for (int d = 0; d < HEX_DIRS; d++) {
@@ -71,7 +85,7 @@ static int coast(lua_State *L, int walk)
             if (nb == NO_CELL || board_is_land(b, nb) || coast[nb])
                 continue;
             coast[nb] = 1;
-            if (free_only && !ocean_free(g, nb))
+            if (free_only && ocean_barred(g, nb))
                 continue;
             coast[nb] = 2;
             n++;
