@@ -253,7 +253,7 @@ function on(event, handler, priority, gate) end
 ---@field variant? "symbiosis"|"to_the_left" run only in this variant
 ---@field min_players? integer 2..5: run only with at least this many players
 ---@field holder? boolean with `card`: run only when the event's `player` holds that card (events with a `player` field)
----@field when? table<string, integer|boolean|string> run only while each of these event fields holds its value
+---@field when? table<string, integer|boolean|string> run only while each of these event fields holds its value (a card field: the card's name, as `{ card = NAME }` on caldera_played)
 ---@field state? table `{ S, field = value or { values } }`: run only while each field of the game.state table `S` (integer 0..63 or boolean) holds one of its values
 
 -- ----------------------------------------------------------- power cards
