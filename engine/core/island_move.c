@@ -36,10 +36,13 @@ int island_cells_of(const Board *b, int cell, int *out, int max)
     uint8_t mark[BOARD_CELLS];
     if (mark_island(b, cell, mark) == 0)
         return 0;
-    int land[MAX_LAND], count = board_land_in_order(b, land), n = 0;
-    for (int k = 0; k < count && n < max; k++)
-        if (mark[land[k]])
-            out[n++] = land[k];
+    int cells[MAX_LAND], n = 0;
+    for (int k = 0; k < b->land_count; k++)
+        if (mark[b->land[k]])
+            cells[n++] = b->land[k];
+    board_sort_cells(cells, n);   /* the island's own cells, not the whole land list */
+    n = n < max ? n : max;
+    memcpy(out, cells, sizeof cells[0] * (size_t)n);
     return n;
 }
 
@@ -211,17 +214,16 @@ int effect_shift_island(Game *g, int cell, int dir, int steps, char *err, int er
 
 /* ---- splits ---- */
 
-/* The part of the island (cells in board order) that a split moves, marked in
- * `part`; returns its size, 0 if the split is refused (see the header). */
-static int split_part(const Game *g, int cell, int axis, int line, int dir, uint8_t *part, int *pos)
+/* The part of the island cells[0..n) (in board order) that a split moves,
+ * marked in `part`, its cells in pos[] in board order; returns its size, 0 if
+ * the split is refused (see the header). */
+static int split_part(const Game *g, const int *cells, int n, int axis, int line, int dir, uint8_t *part, int *pos)
 {
     if (axis < 0 || axis > 2 || dir < 0 || dir >= HEX_DIRS || !land_settled(g))
         return 0;
     int away = hex_axis_coord(HEX_DIRECTION[dir], axis);
     if (away == 0)
         return 0;   /* that direction runs along the line */
-    int cells[MAX_LAND];
-    int n = island_cells_of(&g->board, cell, cells, MAX_LAND);
     int moving = 0;
     memset(part, 0, BOARD_CELLS);
     for (int i = 0; i < n; i++) {
@@ -240,8 +242,9 @@ static int split_part(const Game *g, int cell, int axis, int line, int dir, uint
 int island_split_size(const Game *g, int cell, int axis, int line, int dir)
 {
     uint8_t part[BOARD_CELLS];
-    int pos[MAX_LAND];
-    return split_part(g, cell, axis, line, dir, part, pos);
+    int cells[MAX_LAND], pos[MAX_LAND];
+    int n = island_cells_of(&g->board, cell, cells, MAX_LAND);
+    return split_part(g, cells, n, axis, line, dir, part, pos);
 }
 
 int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *err, int errlen)
@@ -255,8 +258,9 @@ int effect_split_island(Game *g, int cell, int axis, int line, int dir, char *er
     if (!land_settled(g))
         FAIL("land cannot move while critters or lava are on their way");
     uint8_t part[BOARD_CELLS];
-    int pos[MAX_LAND];
-    int n = split_part(g, cell, axis, line, dir, part, pos);
+    int cells[MAX_LAND], pos[MAX_LAND];
+    int size = island_cells_of(&g->board, cell, cells, MAX_LAND);
+    int n = split_part(g, cells, size, axis, line, dir, part, pos);
     if (n == 0)
         FAIL("no such split: the line must cross the island and its part must move straight away into open ocean");
     move_step(g, pos, n, dir);
@@ -284,7 +288,7 @@ int island_splits(const Game *g, int cell, IslandSplit *out, int max)
         }
         for (int line = lo; line < hi; line++)
             for (int dir = 0; dir < HEX_DIRS && count < max; dir++) {
-                int size = split_part(g, cell, axis, line, dir, part, pos);
+                int size = split_part(g, cells, n, axis, line, dir, part, pos);
                 if (size == 0)
                     continue;
                 uint8_t *set = parts[count];
