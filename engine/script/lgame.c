@@ -210,7 +210,8 @@ int lgame_rawfield(lua_State *L, int idx, const char *key)
     return lua_rawget(L, idx);
 }
 
-static const char *const KEY_NAMES[LGK_COUNT] = { "q", "r", "player", "index", "area" };
+static const char *const KEY_NAMES[LGK_COUNT] = { "q",     "r",     "player", "index", "area",
+                                                  "dir",   "steps", "tiles",  "axis",  "line" };
 
 /* Makes the LgameKey names into strings the registry keeps. */
 static void intern_keys(lua_State *L, Session *s)

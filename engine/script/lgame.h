@@ -104,7 +104,9 @@ const View *lgame_view(Session *s, const Game *g);
 /* Field names the table builders set most, made into Lua strings once
  * (lgame_install) and kept in the registry: setting one through
  * lgame_set_int makes no string and looks for no metatable. */
-typedef enum { LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_COUNT } LgameKey;
+typedef enum {
+    LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_DIR, LGK_STEPS, LGK_TILES, LGK_AXIS, LGK_LINE, LGK_COUNT
+} LgameKey;
 /* Sets field `key` of the table on top, raw (a table the caller made), to v. */
 void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v);
 /* Pushes t[key] of the table at idx, metamethods and all (a place may be a

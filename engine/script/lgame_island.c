@@ -40,9 +40,9 @@ static int l_islands(lua_State *L)
         if (anchors_only) {
             Hex h = board_hex(anchors[i]);
             lua_createtable(L, 0, 3);
-            lua_pushinteger(L, h.q); lua_setfield(L, -2, "q");
-            lua_pushinteger(L, h.r); lua_setfield(L, -2, "r");
-            lua_pushinteger(L, m); lua_setfield(L, -2, "tiles");
+            lgame_set_int(L, LGK_Q, h.q);
+            lgame_set_int(L, LGK_R, h.r);
+            lgame_set_int(L, LGK_TILES, m);
         } else {
             lua_createtable(L, m, 0);
             for (int k = 0; k < m; k++) {
@@ -76,10 +76,10 @@ static int l_island_shifts(lua_State *L)
                 continue;   /* it cannot go, or stops short: the same as a shorter shift */
             Hex to = hex_step(board_hex(cell), d, steps);
             lua_createtable(L, 0, 4);
-            lua_pushinteger(L, d + 1); lua_setfield(L, -2, "dir");
-            lua_pushinteger(L, steps); lua_setfield(L, -2, "steps");
-            lua_pushinteger(L, to.q); lua_setfield(L, -2, "q");
-            lua_pushinteger(L, to.r); lua_setfield(L, -2, "r");
+            lgame_set_int(L, LGK_DIR, d + 1);
+            lgame_set_int(L, LGK_STEPS, steps);
+            lgame_set_int(L, LGK_Q, to.q);
+            lgame_set_int(L, LGK_R, to.r);
             lua_rawseti(L, -2, ++n);
         }
     return 1;
@@ -116,12 +116,12 @@ static int l_island_splits(lua_State *L)
     for (int i = 0; i < n; i++) {
         Hex to = board_hex(splits[i].lands);
         lua_createtable(L, 0, 6);
-        lua_pushinteger(L, splits[i].axis + 1); lua_setfield(L, -2, "axis");
-        lua_pushinteger(L, splits[i].line); lua_setfield(L, -2, "line");
-        lua_pushinteger(L, splits[i].dir + 1); lua_setfield(L, -2, "dir");
-        lua_pushinteger(L, splits[i].tiles); lua_setfield(L, -2, "tiles");
-        lua_pushinteger(L, to.q); lua_setfield(L, -2, "q");
-        lua_pushinteger(L, to.r); lua_setfield(L, -2, "r");
+        lgame_set_int(L, LGK_AXIS, splits[i].axis + 1);
+        lgame_set_int(L, LGK_LINE, splits[i].line);
+        lgame_set_int(L, LGK_DIR, splits[i].dir + 1);
+        lgame_set_int(L, LGK_TILES, splits[i].tiles);
+        lgame_set_int(L, LGK_Q, to.q);
+        lgame_set_int(L, LGK_R, to.r);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;

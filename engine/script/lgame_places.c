@@ -120,14 +120,8 @@ static int neighbours(lua_State *L, int walk)
         return lgame_push_walk(L, LGAME_WALK_NUMBER, steps, n);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        Hex h = board_hex(steps[i].cell);
-        lua_createtable(L, 0, 3);   /* q, r and dir: sized at once, not grown */
-        lua_pushinteger(L, h.q);
-        lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r);
-        lua_setfield(L, -2, "r");
-        lua_pushinteger(L, steps[i].a);
-        lua_setfield(L, -2, "dir");
+        lgame_push_place_room(L, steps[i].cell, 1);   /* q, r and dir: sized at once, not grown */
+        lgame_set_int(L, LGK_DIR, steps[i].a);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;

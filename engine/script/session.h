@@ -140,7 +140,7 @@ typedef struct Session {
     uint64_t view_epoch, view_effects;
     uint64_t effects;          /* effects begun (lgame_mutable): a View read before one is stale */
     void *offering;            /* the offers being listed (lgame_action.c), while an action's offers run */
-    int key_ref[8];            /* registry refs of lgame.h's LgameKey names */
+    int key_ref[16];           /* registry refs of lgame.h's LgameKey names */
     int walk_step_ref, walk_meta_ref;
     /* Room for a reader's list of options (game.move_targets, game.volcano_targets):
      * the session's own, so that sessions on different threads share nothing. */
