@@ -175,7 +175,6 @@ static int mark_border(lua_State *L, int walk)
     int m = cell_mark_arg(L, g, 1);
     const uint8_t *marked = g->cell_marks[m];
     uint8_t border[BOARD_CELLS / 8] = { 0 };
-    int n = 0;
     for (int byte = 0; byte < BOARD_CELLS / 8; byte++)
         for (unsigned bits = marked[byte]; bits; bits &= bits - 1) {
             int c = byte * 8 + __builtin_ctz(bits);
@@ -184,14 +183,13 @@ static int mark_border(lua_State *L, int walk)
                 if (nb == NO_CELL || cell_marked(g, m, nb) || ((border[nb >> 3] >> (nb & 7)) & 1))
                     continue;
                 border[nb >> 3] |= (uint8_t)(1u << (nb & 7));
-                n++;
             }
         }
     LgameStep steps[BOARD_CELLS];
-    int k = 0;
+    int n = 0;
     for (int byte = 0; byte < BOARD_CELLS / 8; byte++)
         for (unsigned bits = border[byte]; bits; bits &= bits - 1)
-            steps[k++] = (LgameStep){ .cell = (uint16_t)(byte * 8 + __builtin_ctz(bits)) };
+            steps[n++] = (LgameStep){ .cell = (uint16_t)(byte * 8 + __builtin_ctz(bits)) };
     return push_places(L, steps, n, walk);
 }
 static int l_mark_border(lua_State *L) { return mark_border(L, 0); }

@@ -148,16 +148,16 @@ static int l_volcano_targets(lua_State *L)
 static int lava(lua_State *L, int walk)
 {
     const Game *g = lgame_current(L);
-    if (walk) {
-        LgameStep steps[MAX_LAVA];
-        for (int i = 0; i < g->lava_count; i++)
-            steps[i] = (LgameStep){ .cell = g->lava[i].cell, .a = g->lava[i].in_ocean };
-        return lgame_push_walk(L, LGAME_WALK_FLAG, steps, g->lava_count);
-    }
-    lua_createtable(L, g->lava_count, 0);
-    for (int i = 0; i < g->lava_count; i++) {
-        lgame_push_place_room(L, g->lava[i].cell, 1);
-        lua_pushboolean(L, g->lava[i].in_ocean);
+    LgameStep steps[MAX_LAVA];
+    int n = g->lava_count;
+    for (int i = 0; i < n; i++)
+        steps[i] = (LgameStep){ .cell = g->lava[i].cell, .a = g->lava[i].in_ocean };
+    if (walk)
+        return lgame_push_walk(L, LGAME_WALK_FLAG, steps, n);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lgame_push_place_room(L, steps[i].cell, 1);
+        lua_pushboolean(L, steps[i].a);
         lua_setfield(L, -2, "ocean");
         lua_rawseti(L, -2, i + 1);
     }

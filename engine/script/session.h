@@ -141,10 +141,10 @@ typedef struct Session {
     uint64_t effects;          /* effects begun (lgame_mutable): a View read before one is stale */
     void *offering;            /* the offers being listed (lgame_action.c), while an action's offers run */
     int key_ref[16];           /* registry refs of lgame.h's LgameKey names */
-    int walk_step_ref, walk_meta_ref;
+    int walk_step_ref, walk_meta_ref;   /* registry refs of the walks' iterator and metatable (lgame_walk.c) */
     /* Room for a reader's list of options (game.move_targets, game.volcano_targets):
      * the session's own, so that sessions on different threads share nothing. */
-    Option option_scratch[MAX_OPTIONS];   /* registry refs of the walks' iterator and metatable (lgame_walk.c) */
+    Option option_scratch[MAX_OPTIONS];
     uint32_t params_read;      /* bit i: game.param read GameOptions.params[i] of a game (reports warn
                                   of a parameter no rule reads); the front end clears it */
 } Session;
