@@ -221,6 +221,48 @@ static void intern_keys(lua_State *L, Session *s)
         lua_pushstring(L, KEY_NAMES[k]);
         s->key_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
+    lua_newtable(L);   /* lgame_check_option's interned names: { [name] = true } */
+    s->names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    s->option_list_count = 0;
+}
+
+/* The session's interned copy of `list`, interning it on first use; NULL
+ * when it does not fit (too many lists or names). */
+static const struct SessionOptionList *interned_list(lua_State *L, const char *const list[])
+{
+    Session *s = lgame_session(L);
+    for (int i = 0; i < s->option_list_count; i++)
+        if (s->option_lists[i].list == list)
+            return &s->option_lists[i];
+    int n = 0;
+    while (list[n])
+        n++;
+    if (s->option_list_count == SESSION_OPTION_LISTS || n > SESSION_OPTION_NAMES)
+        return NULL;
+    struct SessionOptionList *out = &s->option_lists[s->option_list_count];
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->names_ref);
+    for (int i = 0; i < n; i++) {
+        out->text[i] = lua_pushstring(L, list[i]);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
+    out->list = list;
+    out->n = n;
+    s->option_list_count++;
+    return out;
+}
+
+int lgame_check_option(lua_State *L, int arg, const char *def, const char *const list[])
+{
+    if (lua_type(L, arg) == LUA_TSTRING) {
+        const struct SessionOptionList *names = interned_list(L, list);
+        const char *text = lua_tostring(L, arg);
+        for (int i = 0; names && i < names->n; i++)
+            if (names->text[i] == text)
+                return i;
+    }
+    return luaL_checkoption(L, arg, def, list);   /* a long name, another string, or an error */
 }
 
 void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v)
@@ -378,7 +420,7 @@ static void push_resources(lua_State *L, const uint8_t *have)
  * BIOME_* order, then the reader's own), or -1 when the argument is absent. */
 static int resource_name(lua_State *L, int arg, const char *const *names)
 {
-    return lua_isnoneornil(L, arg) ? -1 : luaL_checkoption(L, arg, NULL, names);
+    return lua_isnoneornil(L, arg) ? -1 : lgame_check_option(L, arg, NULL, names);
 }
 
 /* game.resources(player [, name]) -> { dark, medium, light }; with a biome's
@@ -525,7 +567,7 @@ static int l_stack_field(lua_State *L)
     luaL_argcheck(L, names >= 1, 3, "a field's name is needed");
     luaL_checkstack(L, names, "too many fields");
     for (int i = 0; i < names; i++)
-        push_stack_field(L, g, cell, luaL_checkoption(L, 3 + i, NULL, STACK_FIELDS));
+        push_stack_field(L, g, cell, lgame_check_option(L, 3 + i, NULL, STACK_FIELDS));
     return names;
 }
 

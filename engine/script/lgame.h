@@ -113,6 +113,12 @@ void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v);
  * game.state proxy), and returns its type: lua_getfield without making the key. */
 int lgame_get_key(lua_State *L, int idx, LgameKey key);
 
+/* luaL_checkoption for argument `arg` against the NULL-ended `list` (a
+ * static array, the same pointer at every call), with the same results and
+ * errors; a string argument is matched by the address of its interned text,
+ * without comparing characters, once the session has interned the list. */
+int lgame_check_option(lua_State *L, int arg, const char *def, const char *const list[]);
+
 /* Walks (lgame_walk.c): a list reader's elements as a generic for's values,
  * from one snapshot userdata. A step holds a board cell (NO_CELL: none) and
  * what its kind gives besides:

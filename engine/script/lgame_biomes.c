@@ -43,7 +43,7 @@ static int l_biomes(lua_State *L)
 {
     Session *s = lgame_session(L);
     Game *g = lgame_current(L);
-    bool free_only = luaL_checkoption(L, 1, "all", BIOMES_FILTERS) == 1;
+    bool free_only = lgame_check_option(L, 1, "all", BIOMES_FILTERS) == 1;
     const View *v = lgame_view(s, g);
     /* Every table is made at its final size (a table growing is rehashed at
      * each power of two): first how many areas each biome has. */

@@ -62,7 +62,7 @@ static void push_critter_place(lua_State *L, const Game *g, int id)
 static int critters_of(lua_State *L, const Game *g, int ids[MAX_CRITTERS])
 {
     int p = lgame_check_player(L, g, 1);
-    int place = lua_isnoneornil(L, 2) ? -1 : luaL_checkoption(L, 2, NULL, PLACE_NAMES);
+    int place = lua_isnoneornil(L, 2) ? -1 : lgame_check_option(L, 2, NULL, PLACE_NAMES);
     int n = 0;
     for (int i = 0; i < g->rules.critters_per_player; i++)
         if (place < 0 || g->player[p].critters[i].place == place)

@@ -17,7 +17,7 @@
 static int check_biome(lua_State *L, int arg)
 {
     static const char *const NAMES[] = { "dark", "medium", "light", NULL };
-    return luaL_checkoption(L, arg, NULL, NAMES);
+    return lgame_check_option(L, arg, NULL, NAMES);
 }
 
 /** game.gain(player, biome, n) -> resources actually taken from the supply */
@@ -101,7 +101,7 @@ static int l_hit(lua_State *L)
     Game *g = lgame_mutable(L, "hit");
     int id = lgame_check_critter(L, g, 1);
     static const char *const CAUSES[] = { "script", "takeover", NULL };
-    int cause = luaL_checkoption(L, 3, "script", CAUSES) ? CAUSE_TAKEOVER : CAUSE_SCRIPT;
+    int cause = lgame_check_option(L, 3, "script", CAUSES) ? CAUSE_TAKEOVER : CAUSE_SCRIPT;
     HitOutcome hit = { false, false, false };
     RESULT(effect_hit(g, id, cause, &hit, ERRBUF), "hit");
     bool stays = g->player[id / MAX_CRITTERS].critters[id % MAX_CRITTERS].place == AT_BOARD;

@@ -30,7 +30,7 @@ static int check_axis(lua_State *L, int arg)
 static int l_islands(lua_State *L)
 {
     static const char *const FORMS[] = { "cells", "anchors", NULL };
-    bool anchors_only = luaL_checkoption(L, 1, "cells", FORMS) == 1;
+    bool anchors_only = lgame_check_option(L, 1, "cells", FORMS) == 1;
     const Game *g = lgame_current(L);
     int anchors[MAX_LAND], cells[MAX_LAND];
     int n = island_anchors(&g->board, anchors, MAX_LAND);

@@ -68,7 +68,7 @@ static int coast(lua_State *L, int walk)
 {
     static const char *const FILTERS[] = { "all", "free", NULL };
     Game *g = lgame_current(L);
-    bool free_only = luaL_checkoption(L, 1, "all", FILTERS) == 1;
+    bool free_only = lgame_check_option(L, 1, "all", FILTERS) == 1;
     lua_Integer limit = luaL_optinteger(L, 2, BOARD_CELLS);
     luaL_argcheck(L, limit >= 0, 2, "a limit is 0 or more");
     const Board *b = &g->board;

@@ -41,7 +41,7 @@ static int l_turn_state(lua_State *L)
 {
     const Game *g = lgame_current(L);
     if (!lua_isnoneornil(L, 1)) {
-        lua_pushinteger(L, turn_field(g, luaL_checkoption(L, 1, NULL, TURN_FIELDS)));
+        lua_pushinteger(L, turn_field(g, lgame_check_option(L, 1, NULL, TURN_FIELDS)));
         return 1;
     }
     lua_createtable(L, 0, 8);

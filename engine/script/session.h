@@ -14,6 +14,8 @@
 #include "script.h"
 
 #define SESSION_MAX_SCRIPTS 64
+#define SESSION_OPTION_LISTS 16   /* lgame_check_option: lists a session interns */
+#define SESSION_OPTION_NAMES 24   /* ... and names a list may have to be interned */
 #define SESSION_MAX_FIELDS 160
 #define SESSION_PATH 512
 
@@ -141,6 +143,14 @@ typedef struct Session {
     uint64_t effects;          /* effects begun (lgame_mutable): a View read before one is stale */
     void *offering;            /* the offers being listed (lgame_action.c), while an action's offers run */
     int key_ref[16];           /* registry refs of lgame.h's LgameKey names */
+    /* lgame_check_option's option lists, each name's interned text (kept
+     * alive by the registry table names_ref) by its address. */
+    struct SessionOptionList {
+        const char *const *list;
+        int n;
+        const char *text[SESSION_OPTION_NAMES];
+    } option_lists[SESSION_OPTION_LISTS];
+    int option_list_count, names_ref;
     int walk_step_ref, walk_meta_ref;   /* registry refs of the walks' iterator and metatable (lgame_walk.c) */
     /* Room for a reader's list of options (game.move_targets, game.volcano_targets):
      * the session's own, so that sessions on different threads share nothing. */

@@ -110,6 +110,27 @@ test("lava lists the lava tokens", function()
   expect(not lava[1].ocean, "on land")
 end)
 
+-- A reader's names are matched by their interned text once a session has
+-- seen the list: a name made at run time is the same string, and anything
+-- else is still checked (and refused) as Lua's luaL_checkoption would.
+test("option names are matched however the string was made", function()
+  scenario[[
+    turn A move
+    tile 0 0 uno_dark
+  ]]
+  local made = ("hei" .. "ght")
+  expect_eq(game.stack_field(0, 0, made), 1, "a name built at run time")
+  expect_eq(game.stack_field(0, 0, "height"), 1, "the same name as a literal")
+  expect_eq(game.turn_state(("moves_" .. "left")), game.turn_state("moves_left"))
+  local long = "height" .. ("_"):rep(60)
+  expect(raises(function() game.stack_field(0, 0, long) end, "invalid option '" .. long .. "'"),
+         "a long string (not interned) is refused by name")
+  expect(raises(function() game.turn_state(5) end, "invalid option '5'"), "a number is read as its text")
+  expect(raises(function() game.turn_state({}) end, "string expected"), "a table is no name")
+  expect(raises(function() game.biomes(false) end, "string expected"), "nor a boolean, even where a default exists")
+  expect_eq(#game.biomes(nil), #game.biomes("all"), "nil takes the default")
+end)
+
 test("stack_field reads one value of the stack table", function()
   scenario[[
     tile 0 0 uno_dark
