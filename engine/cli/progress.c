@@ -18,7 +18,9 @@ void progress_start(Progress *p, const char *label, uint64_t total)
     snprintf(p->label, sizeof p->label, "%s", label ? label : "games");
     p->total = total;
     p->done = 0;
-    p->start = p->last = now_s();
+    p->start = p->last = p->mark = now_s();
+    p->mark_done = 0;
+    p->rate = 0;
     p->tty = isatty(STDERR_FILENO);
     p->drawn = 0;
     const char *env = getenv("VOLCANIQUE_PROGRESS_EVERY");
@@ -29,10 +31,32 @@ void progress_start(Progress *p, const char *label, uint64_t total)
 
 void progress_label(Progress *p, const char *label) { snprintf(p->label, sizeof p->label, "%s", label); }
 
+/* Games a second lately: over the window that closed last (the window
+ * closes once it spans PROGRESS_WINDOW seconds), and over the whole run
+ * until the first one does. */
+static double recent_rate(Progress *p, double now)
+{
+    if (now - p->mark >= PROGRESS_WINDOW) {
+        p->rate = (double)(p->done - p->mark_done) / (now - p->mark);
+        p->mark = now;
+        p->mark_done = p->done;
+    }
+    double el = now - p->start;
+    return p->rate > 0 ? p->rate : el > 0 ? p->done / el : 0;
+}
+
+double progress_seconds_left(Progress *p, double now, double *rate)
+{
+    double r = recent_rate(p, now);
+    if (rate)
+        *rate = r;
+    return r > 0 && p->total > p->done ? (double)(p->total - p->done) / r : 0;
+}
+
 static void draw(Progress *p, double now)
 {
-    double el = now - p->start, rate = el > 0 ? p->done / el : 0;
-    double left = rate > 0 && p->total > p->done ? (p->total - p->done) / rate : 0;
+    double rate;
+    double left = progress_seconds_left(p, now, &rate);
     if (p->tty) {
         char bar[31];
         int fill = p->total ? (int)(30 * p->done / p->total) : 30;
