@@ -356,5 +356,7 @@ int cmd_bench(const CliArgs *a)
            "decisions: %.1f KiB); Lua state %.1f KiB shared by all games\n", sizeof(Game), sizeof(Option),
            max_log, (sizeof(Game) + max_log * sizeof(Option)) / 1024.0, script_memory_used(s.script) / 1024.0);
     session_close(&s);
+    if (rc == 0)
+        rc = bench_render(a);   /* the window's frame times close the run (alone: bench --render) */
     return rc ? 1 : 0;
 }

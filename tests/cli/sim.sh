@@ -92,6 +92,7 @@ expect_status strength_tiny 0 $V strength --games 2 --mcts mcts:4
 [ "$(grep -c "wins" "$tmp/out")" -eq 2 ] && ok || bad "strength_two_pairings"
 expect_status bench_tiny 0 $V bench --games 3
 grep -q "decisions/s" "$tmp/out" && grep -q "clone" "$tmp/out" && ok || bad "bench_prints_figures"
+[ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_ends_with_the_render_figures"
 
 mkdir -p build
 echo "$passed $failed" > build/sim-tests.result
