@@ -329,6 +329,10 @@ int cmd_bench(const CliArgs *a)
         } else if (strcmp(opt, "--seed") == 0 && val) {
             if (cli_number(val, "--seed", 0, UINT64_MAX, &seed))
                 return 2;
+        } else if (strcmp(opt, "--render") == 0) {
+            fprintf(stderr, "volcanique bench: --render takes no other option (bench alone prints the frame times "
+                            "after the rest)\n");
+            return 2;
         } else {
             fprintf(stderr, "volcanique bench: unknown or incomplete option '%s' (see volcanique --help)\n", opt);
             return 2;

@@ -140,6 +140,8 @@ SDL_VIDEODRIVER=dummy $V gui --frames 2 --screenshot "$tmp/start.png" >"$tmp/out
 grep -q "no game was started" "$tmp/out" && ok || bad "gui_start_screen_starts_nothing_alone"
 expect_status bench_render_runs 0 $V bench --render
 [ "$(grep -c "^render .* median .* worst" "$tmp/out")" -eq 4 ] && ok || bad "bench_render_prints_four_figures"
+expect_status bench_render_alone 2 $V bench --render --games 3
+grep -q "render takes no other option" "$tmp/err" && ok || bad "bench_render_with_more_says_it_runs_alone"
 
 # The engine's C names no power (issue: powers are mods): neither a card's
 # name nor its distinctive first word appears in engine/, comments included.
