@@ -210,8 +210,9 @@ int lgame_rawfield(lua_State *L, int idx, const char *key)
     return lua_rawget(L, idx);
 }
 
-static const char *const KEY_NAMES[LGK_COUNT] = { "q",     "r",     "player", "index", "area",
-                                                  "dir",   "steps", "tiles",  "axis",  "line" };
+static const char *const KEY_NAMES[LGK_COUNT] = { "q",    "r",     "player", "index", "area",
+                                                  "dir",  "steps", "tiles",  "axis",  "line",
+                                                  "value", "critter", "card" };
 
 /* Makes the LgameKey names into strings the registry keeps. */
 static void intern_keys(lua_State *L, Session *s)
@@ -272,6 +273,36 @@ void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v)
     lua_rawset(L, -3);
 }
 
+void lgame_set_key(lua_State *L, LgameKey key)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, lgame_session(L)->key_ref[key]);
+    lua_insert(L, -2);
+    lua_rawset(L, -3);
+}
+
+void lgame_set_place(lua_State *L, int cell)
+{
+    Hex h = board_hex(cell);
+    lgame_set_int(L, LGK_Q, h.q);
+    lgame_set_int(L, LGK_R, h.r);
+}
+
+void lgame_push_pick(lua_State *L, const Game *g, int value, int cell, int player, int critter, int card)
+{
+    lua_createtable(L, 0, 6);
+    lgame_set_int(L, LGK_VALUE, value);
+    if (cell >= 0 && cell < BOARD_CELLS)
+        lgame_set_place(L, cell);
+    if (player >= 0)
+        lgame_set_int(L, LGK_PLAYER, player);
+    if (critter >= 0) {
+        lgame_push_critter(L, g, critter);
+        lgame_set_key(L, LGK_CRITTER);
+    }
+    if (card >= 0)
+        lgame_set_int(L, LGK_CARD, card);
+}
+
 int lgame_get_key(lua_State *L, int idx, LgameKey key)
 {
     idx = lua_absindex(L, idx);
@@ -286,10 +317,8 @@ void lgame_push_place(lua_State *L, int cell)
 
 void lgame_push_place_room(lua_State *L, int cell, int more)
 {
-    Hex h = board_hex(cell);
     lua_createtable(L, 0, 2 + more);
-    lgame_set_int(L, LGK_Q, h.q);
-    lgame_set_int(L, LGK_R, h.r);
+    lgame_set_place(L, cell);
 }
 
 /* {name = true} for each mark in `marks` (bits) of defs[0..n). */

@@ -105,10 +105,20 @@ const View *lgame_view(Session *s, const Game *g);
  * (lgame_install) and kept in the registry: setting one through
  * lgame_set_int makes no string and looks for no metatable. */
 typedef enum {
-    LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_DIR, LGK_STEPS, LGK_TILES, LGK_AXIS, LGK_LINE, LGK_COUNT
+    LGK_Q, LGK_R, LGK_PLAYER, LGK_INDEX, LGK_AREA, LGK_DIR, LGK_STEPS, LGK_TILES, LGK_AXIS, LGK_LINE,
+    LGK_VALUE, LGK_CRITTER, LGK_CARD, LGK_COUNT
 } LgameKey;
 /* Sets field `key` of the table on top, raw (a table the caller made), to v. */
 void lgame_set_int(lua_State *L, LgameKey key, lua_Integer v);
+/* Sets field `key` of the table below the top, raw, to the value on top (popped). */
+void lgame_set_key(lua_State *L, LgameKey key);
+/* Sets fields q and r of the table on top, raw, to board cell `cell`'s. */
+void lgame_set_place(lua_State *L, int cell);
+/* Pushes what an option of a decision or a question's choice is to the
+ * scripts: { value, q, r, player, critter, card }, q and r when `cell` is a
+ * board cell, player, critter (a critter table, by critter id) and card when
+ * they are >= 0. */
+void lgame_push_pick(lua_State *L, const Game *g, int value, int cell, int player, int critter, int card);
 /* Pushes t[key] of the table at idx, metamethods and all (a place may be a
  * game.state proxy), and returns its type: lua_getfield without making the key. */
 int lgame_get_key(lua_State *L, int idx, LgameKey key);

@@ -294,22 +294,7 @@ int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
 /* Pushes option o of the pending decision as scripts see it. */
 static void push_option(lua_State *L, const Game *g, const Option *o)
 {
-    lua_createtable(L, 0, 5);
-    lua_pushinteger(L, g->pending.player);
-    lua_setfield(L, -2, "player");
-    lua_pushinteger(L, o->pay);
-    lua_setfield(L, -2, "value");
-    if (o->cell < BOARD_CELLS) {
-        Hex h = board_hex(o->cell);
-        lua_pushinteger(L, h.q);
-        lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r);
-        lua_setfield(L, -2, "r");
-    }
-    if (o->subject) {
-        lgame_push_critter(L, g, o->subject - 1);
-        lua_setfield(L, -2, "critter");
-    }
+    lgame_push_pick(L, g, o->pay, o->cell, g->pending.player, o->subject ? o->subject - 1 : -1, -1);
 }
 
 int lgame_perform(Session *s, Game *g, const Option *o)

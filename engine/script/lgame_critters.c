@@ -22,9 +22,7 @@ void lgame_push_critter(lua_State *L, const Game *g, int id)
     lgame_set_int(L, LGK_INDEX, id % MAX_CRITTERS + 1);
     lua_pushstring(L, PLACE_NAMES[c->place < AT_UNUSED ? c->place : AT_UNUSED]); lua_setfield(L, -2, "place");
     if (critter_position(c) != NO_CELL) {
-        Hex h = board_hex(c->cell);
-        lgame_set_int(L, LGK_Q, h.q);
-        lgame_set_int(L, LGK_R, h.r);
+        lgame_set_place(L, c->cell);
     }
     if (c->place == AT_BOARD) {
         lua_pushboolean(L, critter_has_trait(g, c, CT_STAYS) || cell_has_trait(g, c->cell, LT_NO_LEAVE));
@@ -49,9 +47,7 @@ static void push_critter_place(lua_State *L, const Game *g, int id)
     lgame_set_int(L, LGK_PLAYER, id / MAX_CRITTERS);
     lgame_set_int(L, LGK_INDEX, id % MAX_CRITTERS + 1);
     if (placed) {
-        Hex h = board_hex(c->cell);
-        lgame_set_int(L, LGK_Q, h.q);
-        lgame_set_int(L, LGK_R, h.r);
+        lgame_set_place(L, c->cell);
         if (c->place == AT_BOARD)
             lgame_set_int(L, LGK_AREA, c->area + 1);
     }

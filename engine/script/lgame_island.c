@@ -38,10 +38,8 @@ static int l_islands(lua_State *L)
     for (int i = 0; i < n; i++) {
         int m = island_cells_of(&g->board, anchors[i], cells, MAX_LAND);
         if (anchors_only) {
-            Hex h = board_hex(anchors[i]);
             lua_createtable(L, 0, 3);
-            lgame_set_int(L, LGK_Q, h.q);
-            lgame_set_int(L, LGK_R, h.r);
+            lgame_set_place(L, anchors[i]);
             lgame_set_int(L, LGK_TILES, m);
         } else {
             lua_createtable(L, m, 0);

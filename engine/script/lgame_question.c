@@ -227,24 +227,7 @@ static void push_context(lua_State *L, const SessionQuestion *q, const ScriptAsk
 /* Pushes a choice as the table scripts see: value, q, r, critter, card. */
 static void push_choice(lua_State *L, const Game *g, const AskChoice *c)
 {
-    lua_createtable(L, 0, 5);
-    lua_pushinteger(L, c->value);
-    lua_setfield(L, -2, "value");
-    if (c->cell < BOARD_CELLS) {
-        Hex h = board_hex(c->cell);
-        lua_pushinteger(L, h.q);
-        lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r);
-        lua_setfield(L, -2, "r");
-    }
-    if (c->critter) {
-        lgame_push_critter(L, g, c->critter - 1);
-        lua_setfield(L, -2, "critter");
-    }
-    if (c->card) {
-        lua_pushinteger(L, c->card - 1);
-        lua_setfield(L, -2, "card");
-    }
+    lgame_push_pick(L, g, c->value, c->cell, -1, c->critter ? c->critter - 1 : -1, c->card ? c->card - 1 : -1);
 }
 
 int lgame_answer(Session *s, Game *g, const ScriptAsk *ask, const AskChoice *choice)
