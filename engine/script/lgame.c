@@ -409,14 +409,8 @@ static int l_move_targets(lua_State *L)
         n = MAX_OPTIONS;
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        Hex h = board_hex(o[i].cell);
-        lua_createtable(L, 0, 3);
-        lua_pushinteger(L, h.q);
-        lua_setfield(L, -2, "q");
-        lua_pushinteger(L, h.r);
-        lua_setfield(L, -2, "r");
-        lua_pushinteger(L, o[i].sub + 1);
-        lua_setfield(L, -2, "area");
+        lgame_push_place_room(L, o[i].cell, 1);
+        lgame_set_int(L, LGK_AREA, o[i].sub + 1);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -605,10 +599,8 @@ static int l_lava_flows(lua_State *L)
     Game *g = lgame_current(L);
     lua_createtable(L, g->flow_count, 0);
     for (int i = 0; i < g->flow_count; i++) {
-        Hex from = board_hex(g->flows[i].from), to = board_hex(g->flows[i].to);
-        lua_createtable(L, 0, 4);
-        lua_pushinteger(L, from.q); lua_setfield(L, -2, "q");
-        lua_pushinteger(L, from.r); lua_setfield(L, -2, "r");
+        Hex to = board_hex(g->flows[i].to);
+        lgame_push_place_room(L, g->flows[i].from, 2);
         lua_pushinteger(L, to.q); lua_setfield(L, -2, "to_q");
         lua_pushinteger(L, to.r); lua_setfield(L, -2, "to_r");
         lua_rawseti(L, -2, i + 1);

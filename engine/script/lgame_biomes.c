@@ -29,7 +29,7 @@ static void push_area(lua_State *L, const Game *g, int cell, int area, bool with
     lua_setfield(L, -2, "closed");
     if (who >= 0) {
         lgame_push_critter(L, g, who);
-        lua_setfield(L, -2, "critter");
+        lgame_set_key(L, LGK_CRITTER);
     }
 }
 

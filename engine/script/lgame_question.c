@@ -248,8 +248,7 @@ int lgame_answer(Session *s, Game *g, const ScriptAsk *ask, const AskChoice *cho
         push_choice(L, g, choice);
     else
         lua_createtable(L, 0, 3);
-    lua_pushinteger(L, ask->player);
-    lua_setfield(L, -2, "player");
+    lgame_set_int(L, LGK_PLAYER, ask->player);
     lua_pushboolean(L, choice == NULL);
     lua_setfield(L, -2, "passed");
     push_context(L, q, ask);
@@ -309,8 +308,7 @@ static int words_of(Session *s, const Game *g, const SessionQuestion *q, const c
         nargs++;
     }
     lua_createtable(L, 0, 2);
-    lua_pushinteger(L, g->ask[0].player);
-    lua_setfield(L, -2, "player");
+    lgame_set_int(L, LGK_PLAYER, g->ask[0].player);
     push_context(L, q, &g->ask[0]);
     lua_setfield(L, -2, "context");
     return call_words(s, g, q, nargs + 1, out, len);
