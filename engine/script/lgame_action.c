@@ -141,8 +141,8 @@ typedef struct OfferCtx {
     int n;
 } OfferCtx;
 
-/* add_offers_p pushes the field names an offer is read by once, at these
- * stack slots, so that reading each offer makes no string. */
+/* add_offers_p pushes the field names an offer is read by once (the kept
+ * keys, lgame.h), at these stack slots: reading each offer makes no string. */
 enum { KEY_VALUE = 3, KEY_Q, KEY_R, KEY_CRITTER, KEY_PLAYER, KEY_INDEX, KEYS_TOP = KEY_INDEX };
 
 /* Pushes field `key` (a KEY_* slot) of the table at t, raw; its type. */
@@ -228,9 +228,10 @@ static int add_offers_p(lua_State *L)
     OfferCtx *c = lua_touserdata(L, 1);
     if (lua_type(L, 2) != LUA_TTABLE)
         return 0;
-    static const char *const KEYS[] = { "value", "q", "r", "critter", "player", "index" };
+    static const LgameKey KEYS[] = { LGK_VALUE, LGK_Q, LGK_R, LGK_CRITTER, LGK_PLAYER, LGK_INDEX };
+    const Session *s = lgame_session(L);
     for (int k = 0; k < 6; k++)
-        lua_pushstring(L, KEYS[k]);   /* at KEY_VALUE.. KEY_INDEX */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, s->key_ref[KEYS[k]]);   /* at KEY_VALUE.. KEY_INDEX */
     lua_Integer len = (lua_Integer)lua_rawlen(L, 2);
     for (lua_Integer i = 1; i <= len && c->n < c->max; i++) {
         if (lua_rawgeti(L, 2, i) == LUA_TTABLE)
