@@ -27,6 +27,21 @@ static void hooks_of(const ScriptFireCount *h, int n, const char *chunk, const c
     }
 }
 
+/* What holding the card lets its holder do (card{} abilities), each wrapped
+ * in `quote`, joined with ", "; "" when it has none. */
+static void abilities_of(const PowerCard *c, const char *quote, char *out, size_t outlen)
+{
+    static const char *const REACH[REACH_COUNT] = { "tile", "adjacent", "any" };
+    size_t len = 0;
+    out[0] = 0;
+    if (c->reach != REACH_TILE && c->reach < REACH_COUNT)
+        len += (size_t)snprintf(out + len, outlen - len, "%sreach = %s%s", quote, REACH[c->reach], quote);
+    if (c->join && len < outlen)
+        len += (size_t)snprintf(out + len, outlen - len, "%s%sjoin%s", len ? ", " : "", quote, quote);
+    if (c->resource_cap && len < outlen)
+        snprintf(out + len, outlen - len, "%s%sresource_cap = %d%s", len ? ", " : "", quote, c->resource_cap, quote);
+}
+
 /* "2-4", or "5" when the range is one level; "middle column only" appended. */
 static void levels_of(const PowerCard *c, char *out, size_t outlen)
 {
@@ -61,15 +76,18 @@ static void write_text(const Session *s, const int *order, const ScriptFireCount
         int i = order[k];
         const PowerCard *c = &r->power_cards[i];
         const struct SessionCardDoc *d = &s->card_docs[i];
-        char levels[64], hooks[1024];
+        char levels[64], hooks[1024], abilities[128];
         levels_of(c, levels, sizeof levels);
         hooks_of(h, nh, d->chunk, "", hooks, sizeof hooks);
+        abilities_of(c, "", abilities, sizeof abilities);
         fprintf(out, "\n%s\n", c->name);
         fprintf(out, "  grid levels:  %s\n", levels);
         fprintf(out, "  stars:        %d\n", c->stars);
         fprintf(out, "  Caldera bolt: %s\n", c->bolt ? "yes" : "no");
         fprintf(out, "  script:       %s\n", d->chunk);
         fprintf(out, "  hooks:        %s\n", hooks[0] ? hooks : "none");
+        if (abilities[0])
+            fprintf(out, "  abilities:    %s\n", abilities);
         fprintf(out, "  text:         %s\n", d->text);
         if (d->ruling[0])
             fprintf(out, "  ruling:       %s\n", d->ruling);
@@ -92,7 +110,9 @@ static void write_markdown(const Session *s, const int *order, const ScriptFireC
         "[lua-api.md](lua-api.md) for each event), then `action:NAME` for each\n"
         "option it adds with `game.action` and `answer:NAME` for each question it\n"
         "asks with `game.question` (the names `compare` and `balance` count them\n"
-        "by). Where the rulebook is silent the rulings of [rules.md](rules.md) apply.\n"
+        "by); the abilities are what `card{ abilities = ... }` lets a holder do, read\n"
+        "by the core with no Lua call. Where the rulebook is silent the rulings of\n"
+        "[rules.md](rules.md) apply.\n"
         "\n"
         "This page is the output of `volcanique powers --markdown`, and\n"
         "`tests/script/test_powers_doc.c` fails when the two differ: after changing a\n"
@@ -112,9 +132,10 @@ static void write_markdown(const Session *s, const int *order, const ScriptFireC
         int i = order[k];
         const PowerCard *c = &r->power_cards[i];
         const struct SessionCardDoc *d = &s->card_docs[i];
-        char levels[64], hooks[1024];
+        char levels[64], hooks[1024], abilities[128];
         levels_of(c, levels, sizeof levels);
         hooks_of(h, nh, d->chunk, "`", hooks, sizeof hooks);
+        abilities_of(c, "`", abilities, sizeof abilities);
         fprintf(out, "\n## %s\n\n%s\n\n", c->name, d->text);
         if (d->ruling[0])
             fprintf(out, "**Ruling.** %s\n\n", d->ruling);
@@ -123,6 +144,8 @@ static void write_markdown(const Session *s, const int *order, const ScriptFireC
         fprintf(out, "- Caldera bolt: %s\n", c->bolt ? "yes" : "no");
         fprintf(out, "- Script: `%s`\n", d->chunk);
         fprintf(out, "- Hooks: %s\n", hooks[0] ? hooks : "none");
+        if (abilities[0])
+            fprintf(out, "- Abilities: %s\n", abilities);
     }
 }
 

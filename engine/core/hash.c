@@ -164,6 +164,7 @@ static void h_rules_cards(Fnv *f, const Rules *r)
         h_u8(f, pc->stars);
         h_u8(f, pc->reach);
         h_u8(f, pc->join);
+        h_u8(f, pc->resource_cap);
     }
 }
 

@@ -61,6 +61,7 @@ typedef struct PowerCard {
      * script runs per listing): */
     uint8_t reach;         /* Reach: onto uncontrolled biomes this far away */
     uint8_t join;          /* may move into a biome its owner controls, within one step */
+    uint8_t resource_cap;  /* may hold this many resources after collection (0: the rules' cap) */
 } PowerCard;
 
 /* Marks scripts put on critters or cells, each declared once while scripts

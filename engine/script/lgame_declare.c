@@ -45,7 +45,7 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
     }
     luaL_checktype(L, -1, LUA_TTABLE);
     int a = lua_gettop(L);
-    static const char *const KNOWN[] = { "reach", "join", NULL };
+    static const char *const KNOWN[] = { "reach", "join", "resource_cap", NULL };
     sb_check_keys(L, a, "card abilities", KNOWN);
     lua_getfield(L, a, "reach");
     static const char *const REACH[] = { "tile", "adjacent", "any", NULL };
@@ -53,7 +53,15 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
         c->reach = (uint8_t)luaL_checkoption(L, -1, NULL, REACH);
     lua_getfield(L, a, "join");
     c->join = (uint8_t)lua_toboolean(L, -1);
-    lua_pop(L, 3);
+    lua_getfield(L, a, "resource_cap");
+    if (!lua_isnil(L, -1)) {
+        int isint = 0;
+        lua_Integer cap = lua_tointegerx(L, -1, &isint);
+        if (!isint || cap < 1 || cap > 15)
+            luaL_error(L, "card abilities: 'resource_cap' must be an integer 1..15, not %s", luaL_tolstring(L, -1, NULL));
+        c->resource_cap = (uint8_t)cap;
+    }
+    lua_pop(L, 4);
 }
 
 /* Reads card{}'s table at 1 into c (and its docs). Raises on a bad field. */

@@ -258,10 +258,11 @@ function on(event, handler, priority, gate) end
 
 -- ----------------------------------------------------------- power cards
 
----What holding a card lets its holder do, read by the core while it lists moves.
+---What holding a card lets its holder do, read by the core with no Lua call.
 ---@class CardAbilities
 ---@field reach? "tile"|"adjacent"|"any" onto uncontrolled biomes this far away ("tile": the base rule)
 ---@field join? boolean may move a critter into a biome its owner controls, on its tile or a neighbouring one
+---@field resource_cap? integer 1..15: may keep this many resources after collection (the larger of it and the rules' cap; "collect" handlers see it as ev.cap)
 
 ---@class CardSpec
 ---@field name string 1..31 characters, unique

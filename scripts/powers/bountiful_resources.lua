@@ -8,8 +8,7 @@ card {
   levels = { 1, 2 },
   stars = 1,
   text = "You may hold up to 8 resources after collection for the rest of the game.",
+  -- The core starts a holder's collection from this cap, with no Lua call;
+  -- "collect" handlers still see it as ev.cap and may change it.
+  abilities = { resource_cap = 8 },
 }
-
-on("collect", function(ev)
-  if ev.cap < 8 then ev.cap = 8 end
-end, 0, { card = NAME, holder = true })

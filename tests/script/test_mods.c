@@ -418,6 +418,10 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua: on('turn_start', ...): no variant is called 'to_the_right' (game.variant_rule declares "
           "them)" },
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
+        { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 16 } }\n",
+          "mods/m/mod.lua:1: card abilities: 'resource_cap' must be an integer 1..15, not 16" },
+        { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 'eight' } }\n",
+          "card abilities: 'resource_cap' must be an integer 1..15, not eight" },
         { "game.variant_rule{ name = 'Left Hand' }\n",
           "mods/m/mod.lua:1: game.variant_rule: variant 'Left Hand': a name is 1-23 characters of a-z, 0-9 and _" },
         { "game.variant_rule{ name = 'a', targets = { next_seat = 1 } }\n",

@@ -119,13 +119,17 @@ TEST(powers_doc_has_a_section_per_card_with_its_hooks)
             th_fail(__FILE__, __LINE__, "the text or ruling of '%s' is cut at %zu characters", name,
                     sizeof s.card_docs[i].text - 1);
     }
-    /* Bountiful resources raises the collection cap: its one hook is `collect`. */
+    /* Bountiful resources raises the collection cap as an ability, with no
+     * hook; Agile critters' reach is an ability beside its hooks. */
     const char *bountiful = strstr(doc, "\n## Bountiful resources\n");
     REQUIRE(bountiful != NULL);
     const char *next = strstr(bountiful + 1, "\n## ");
-    const char *hooks = strstr(bountiful, "- Hooks: `collect`\n");
+    const char *hooks = strstr(bountiful, "- Hooks: none\n- Abilities: `resource_cap = 8`\n");
     CHECK(hooks != NULL && (!next || hooks < next));
-    need(text, "  hooks:        collect\n", "the text listing", "Bountiful resources");
+    need(text, "  hooks:        none\n  abilities:    resource_cap = 8\n", "the text listing", "Bountiful resources");
+    need(doc, "- Hooks: `turn_start`, `caldera_played`\n- Abilities: `reach = adjacent`\n", "the markdown",
+         "Agile critters");
+    need(text, "  abilities:    join\n", "the text listing", "Herding critters");
     /* A rule made of an action and questions hooks them, not "none": Erosion's
      * erode action, Rift's two questions (the names compare's coverage uses). */
     need(text, "  hooks:        caldera_played, action:erode\n", "the text listing", "Erosion");
