@@ -40,6 +40,16 @@ int lgame_state_slot(lua_State *L, int idx, const char *path);
  * the counter's index of a table game.uses returned (at idx), or -1. Their
  * cards are resolved at freeze with the actions' (lgame_resolve_actions). */
 int lgame_uses_left(const Session *s, const Game *g, int id, int player);
+
+/* Needs (lgame_needs.c): reads the needs table at index t (nil: none) for
+ * `what` (error messages), raising on a bad one; `has_card`: a `holder` need
+ * has a card to hold. lgame_needs_met: whether `player` has them now (`card`
+ * for the holder need). */
+void lgame_read_needs(lua_State *L, int t, const char *what, int has_card, SessionNeeds *out);
+int lgame_needs_met(const Game *g, int player, const SessionNeeds *n, int card);
+/* The offset in Rules of the rule number game.rule calls `name` (lgame_turn.c);
+ * raises "what: no rule number ..." for any other name. */
+int lgame_rule_number_at(lua_State *L, const char *name, const char *what);
 int lgame_uses_of(lua_State *L, int idx);
 /* The globals card{} and remove_card(). */
 int lgame_card(lua_State *L);

@@ -12,11 +12,12 @@
  *     move = false,                    -- true: taking it uses one of the turn's moves
  *     holder = false,                  -- true: offered only to a player holding `card`
  *     uses = U,                        -- offered only while game.uses counter U has a use left
+ *     needs = { resources = 4 },       -- offered only to a player who has these (lgame_needs.c)
  *   }
  *
  * offers runs while options are listed (often: keep it cheap) and may only
  * read the game; its offers become VERB_ACTION options (value 0..65535).
- * `at`, `card`, `holder` and `uses` are checked in C first, so an action that
+ * `at`, `card`, `holder`, `uses` and `needs` are checked in C first, so an action that
  * cannot apply costs no Lua call. */
 #include "lgame.h"
 
@@ -51,14 +52,14 @@ static uint32_t read_at(lua_State *L)
     return at;
 }
 
-/** game.action{ name, at, card, offers, label, perform, move, holder, uses } */
+/** game.action{ name, at, card, offers, label, perform, move, holder, uses, needs } */
 static int l_action(lua_State *L)
 {
     lgame_check_loading(L, "game.action");
     Session *s = lgame_session(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     static const char *const KNOWN[] = { "name", "at", "card", "offers", "label", "perform", "move", "holder", "uses",
-                                         NULL };
+                                         "needs", NULL };
     sb_check_keys(L, 1, "game.action", KNOWN);
     if (s->action_count >= SESSION_MAX_ACTIONS)
         return luaL_error(L, "game.action: at most %d actions", SESSION_MAX_ACTIONS);
@@ -87,6 +88,8 @@ static int l_action(lua_State *L)
     a->uses = -1;
     if (lua_getfield(L, 1, "uses") != LUA_TNIL && (a->uses = lgame_uses_of(L, -1)) < 0)
         return luaL_error(L, "game.action: 'uses' is a counter game.uses returned");
+    lua_getfield(L, 1, "needs");
+    lgame_read_needs(L, -1, "game.action: needs", a->card_name[0] != 0, &a->needs);
     lua_settop(L, 1);
     a->chunk = lgame_caller_chunk(L);
     static const char *const KEPT[] = { "offers", "perform", "label", NULL };
@@ -271,7 +274,8 @@ int lgame_list_actions(Session *s, const Game *g, Option *out, int max)
         if (!((a->at >> kind) & 1) || s->chunks[a->chunk].dropped ||
             (a->card >= 0 && !((g->cards_in_play >> a->card) & 1)) ||
             (a->holder && !player_holds_card(g, g->pending.player, a->card)) ||
-            (a->uses >= 0 && lgame_uses_left(s, g, a->uses, g->pending.player) <= 0))
+            (a->uses >= 0 && lgame_uses_left(s, g, a->uses, g->pending.player) <= 0) ||
+            !lgame_needs_met(g, g->pending.player, &a->needs, a->card))
             continue;
         lua_rawgeti(L, LUA_REGISTRYINDEX, a->ref);
         lua_getfield(L, -1, "offers");

@@ -68,7 +68,7 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
 static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
 {
     static const char *const KNOWN[] = { "name", "levels", "middle", "stars", "text", "ruling", "bolt",
-                                         "bolt_offer", "abilities", "replaces", NULL };
+                                         "bolt_offer", "bolt_needs", "abilities", "replaces", NULL };
     sb_check_keys(L, 1, "card", KNOWN);
     memset(c, 0, sizeof *c);
     lua_getfield(L, 1, "name");
@@ -111,12 +111,23 @@ static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
         c->bolt_asks = 1;
         doc->bolt_offer_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     }
+    lua_getfield(L, 1, "bolt_needs");
+    if (!lua_isnil(L, -1)) {
+        if (!c->bolt)
+            luaL_error(L, "card '%s': 'bolt_needs' is for a card with a bolt", c->name);
+        char what[NAME_LEN + 32];
+        snprintf(what, sizeof what, "card '%s': bolt_needs", c->name);
+        lgame_read_needs(L, -1, what, 1, &doc->bolt_needs);
+        c->bolt_asks = 1;
+    }
     lua_settop(L, 1);
 }
 
 int lgame_bolt_offered(Session *s, const Game *g, int card)
 {
     const struct SessionCardDoc *doc = &s->card_docs[card];
+    if (!lgame_needs_met(g, g->pending.player, &doc->bolt_needs, card))
+        return 0;
     if (!doc->bolt_offer_ref)
         return 1;
     lua_State *L = script_lua(s->script);

@@ -3,6 +3,7 @@
  * copying content values or counting the turn's purchases itself. */
 #include "lgame.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "placement.h"
@@ -75,41 +76,68 @@ static int l_price(lua_State *L)
     return 1;
 }
 
+/* The rules game.rule reads by name: each a uint8_t of Rules, a number or
+ * an option (a boolean). */
+static const struct {
+    const char *name;
+    size_t offset;
+    bool option;
+} RULE[] = {
+    { "critters_per_player", offsetof(Rules, critters_per_player), false },
+    { "resource_cap", offsetof(Rules, resource_cap), false },
+    { "crater_capacity", offsetof(Rules, crater_capacity), false },
+    { "resources_per_type", offsetof(Rules, resources_per_type), false },
+    { "later_player_bonus", offsetof(Rules, later_player_bonus), false },
+    { "volcanoes_per_player", offsetof(Rules, volcanoes_per_player), false },
+    { "targeting_threshold", offsetof(Rules, targeting_threshold), false },
+    { "island_crater_critters", offsetof(Rules, island_crater_critters), false },
+    { "island_tiles", offsetof(Rules, island_tiles), false },
+    { "island_max_distance", offsetof(Rules, island_max_distance), false },
+    { "cliffs_block_biomes", offsetof(Rules, cliffs_block_biomes), true },
+    { "cools_in_place", offsetof(Rules, soil_cooling), true },
+};
+#define RULE_COUNT (sizeof RULE / sizeof RULE[0])
+
+/* Pushes "name, name, ..." of the rules (numbers only: `numbers`). */
+static const char *push_rule_names(lua_State *L, bool numbers)
+{
+    luaL_Buffer known;
+    luaL_buffinit(L, &known);
+    for (size_t i = 0, n = 0; i < RULE_COUNT; i++) {
+        if (numbers && RULE[i].option)
+            continue;
+        if (n++)
+            luaL_addstring(&known, ", ");
+        luaL_addstring(&known, RULE[i].name);
+    }
+    luaL_pushresult(&known);
+    return lua_tostring(L, -1);
+}
+
+int lgame_rule_number_at(lua_State *L, const char *name, const char *what)
+{
+    for (size_t i = 0; i < RULE_COUNT; i++)
+        if (!RULE[i].option && strcmp(RULE[i].name, name) == 0)
+            return (int)RULE[i].offset;
+    return luaL_error(L, "%s: no rule number is called '%s' (%s)", what, name, push_rule_names(L, true));
+}
+
 /** game.rule(name) -> the rules' number of that name, or their option's
  *  boolean (the files of content/). */
 static int l_rule(lua_State *L)
 {
     const Game *g = lgame_current(L);
-    const Rules *r = &g->rules;
-    const struct { const char *name; int value; bool option; } RULE[] = {
-        { "critters_per_player", r->critters_per_player, false }, { "resource_cap", r->resource_cap, false },
-        { "crater_capacity", r->crater_capacity, false }, { "resources_per_type", r->resources_per_type, false },
-        { "later_player_bonus", r->later_player_bonus, false },
-        { "volcanoes_per_player", r->volcanoes_per_player, false },
-        { "targeting_threshold", r->targeting_threshold, false },
-        { "island_crater_critters", r->island_crater_critters, false }, { "island_tiles", r->island_tiles, false },
-        { "island_max_distance", r->island_max_distance, false },
-        { "cliffs_block_biomes", r->cliffs_block_biomes, true }, { "cools_in_place", r->soil_cooling, true },
-    };
-    const size_t count = sizeof RULE / sizeof RULE[0];
     const char *name = luaL_checkstring(L, 1);
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < RULE_COUNT; i++)
         if (strcmp(RULE[i].name, name) == 0) {
+            uint8_t value = ((const uint8_t *)&g->rules)[RULE[i].offset];
             if (RULE[i].option)
-                lua_pushboolean(L, RULE[i].value);
+                lua_pushboolean(L, value);
             else
-                lua_pushinteger(L, RULE[i].value);
+                lua_pushinteger(L, value);
             return 1;
         }
-    luaL_Buffer known;
-    luaL_buffinit(L, &known);
-    for (size_t i = 0; i < count; i++) {
-        luaL_addstring(&known, RULE[i].name);
-        if (i + 1 < count)
-            luaL_addstring(&known, ", ");
-    }
-    luaL_pushresult(&known);
-    return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (%s)", name, lua_tostring(L, -1)));
+    return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (%s)", name, push_rule_names(L, false)));
 }
 
 /** game.caldera(player) -> the names of the Caldera cards in that player's hand. */

@@ -44,6 +44,21 @@ typedef struct SessionQuestion {
 
 /* An action declared with game.action (its id is its index; VERB_ACTION sub). */
 #define SESSION_MAX_ACTIONS 64
+/* What a deciding player must have before a script is asked for offers
+ * (lgame_needs.c): at least `resources` in total, `crater` critters in the
+ * crater and `hand` in hand, room in the crater, and holding the card or not.
+ * A count is a number, or the number of a rule (game.rule) read when checked. */
+enum { SESSION_NEEDS_ANY_HOLDER, SESSION_NEEDS_HOLDER, SESSION_NEEDS_NOT_HOLDER };
+typedef struct SessionCount {
+    uint8_t at_least;          /* 0: no need (all zero: no need at all) */
+    uint16_t rule;             /* > 0: the Rules byte at offset rule - 1 instead */
+} SessionCount;
+typedef struct SessionNeeds {
+    SessionCount resources, crater, hand;
+    uint8_t crater_room;
+    uint8_t holder;            /* SESSION_NEEDS_* */
+} SessionNeeds;
+
 typedef struct SessionAction {
     int chunk;
     int ref;                   /* Lua registry: the declaration table */
@@ -54,6 +69,7 @@ typedef struct SessionAction {
     uint8_t uses_move;         /* taking it uses one of the turn's critter moves */
     uint8_t holder;            /* offered only to a deciding player who holds `card` */
     int uses;                  /* offered only while this game.uses counter has a use left; -1 always */
+    SessionNeeds needs;        /* offered only to a deciding player who has these */
     uint64_t fired;            /* times performed (rule coverage) */
 } SessionAction;
 
@@ -103,6 +119,7 @@ typedef struct Session {
         char chunk[96];        /* the script that declared the card */
         int chunk_index;       /* the same, as an index of chunks[] */
         int bolt_offer_ref;    /* registry ref of card{}.bolt_offer, or 0 */
+        SessionNeeds bolt_needs;   /* card{}.bolt_needs: checked before bolt_offer */
     } card_docs[MAX_POWER_CARDS];
     ScriptEventDef event_defs[EV_COUNT];           /* the catalogue as scripts see it */
     ScriptFieldDef field_defs[SESSION_MAX_FIELDS];

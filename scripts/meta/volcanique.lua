@@ -273,6 +273,7 @@ function on(event, handler, priority, gate) end
 ---@field ruling? string how the engine rules it where the text is silent
 ---@field bolt? boolean|DecisionKind|DecisionKind[] where a Caldera copy may be played for its one-off effect (true: any decision of the owner's turn)
 ---@field bolt_offer? fun(player: Player): boolean whether playing the bolt now would change something (asked read-only; false: not offered)
+---@field bolt_needs? Needs what the player must have for the bolt to be offered (checked before bolt_offer, with no Lua call)
 ---@field abilities? CardAbilities
 ---@field replaces? string a card declared earlier that this one takes the place of (its script's handlers are dropped)
 
@@ -972,6 +973,17 @@ function game.question(declaration) end
 ---@field move? boolean taking it uses one of the turn's critter moves
 ---@field holder? boolean offered only to a deciding player who holds `card` (checked before any Lua runs)
 ---@field uses? Uses offered only while this counter has a use left for the deciding player (checked before any Lua runs)
+---@field needs? Needs offered only to a deciding player who has these (checked before any Lua runs)
+
+---What a deciding player must have before a script is asked for offers
+---(game.action's needs, card{}'s bolt_needs); every one given must hold.
+---A count is a whole number or the name of a rule number (game.rule).
+---@class Needs
+---@field resources? integer|RuleName at least this many resources in all
+---@field crater? integer|RuleName at least this many critters in the crater
+---@field hand? integer|RuleName at least this many critters in hand
+---@field crater_room? boolean room in the crater for one more critter
+---@field holder? boolean holds the card (true) or does not (false)
 
 ---A power's uses within a turn, counted in C (game.uses).
 ---@class Uses

@@ -12,7 +12,8 @@ local uses = require("uses").new(NAME)
 local COLOSSAL = game.critter_mark{ name = "colossal" }
 
 -- Whether one upgrade more than the player's upgrades left this turn could
--- be made: a regular critter on the board for each, and 4 resources for each.
+-- be made: a regular critter on the board for each, and 4 resources for each
+-- (the card's bolt_needs asks for the first 4 before any Lua runs).
 local function upgrade_to_spare(player)
   local want = uses.left(player) + 1
   if game.resources(player, "total") < COST * want then return false end
@@ -31,6 +32,7 @@ card {
   levels = { 1, 3 },
   stars = 3,
   bolt = "claim",
+  bolt_needs = { resources = COST },
   bolt_offer = upgrade_to_spare,
   text = "In your claim step a critter may be upgraded for 4 resources to a 2-hit-point Colossal critter worth 4 points.",
   ruling = "Once per claim step, on a regular critter of the holder's on the board, for 4 resources of the holder's choosing (each distinct payment is offered). The second hit point: arriving lava is stopped (the lava is removed), a magma bomb or other blow is absorbed, an eruption must be fled, for free, to the critter's biome elsewhere (it is lost only if nowhere can take it); a takeover by a Cooperative critter is parried and the mover goes home. Each costs the Colossal its second hit point. It scores 4 points: 1 as a critter, 3 more here. Caldera bolt: one more upgrade this turn, in the claim step, offered only when the player has a regular critter on the board and 4 resources for it beyond the upgrades they have left.",
@@ -59,8 +61,8 @@ game.action{
   at = "claim",
   card = NAME,
   uses = uses,   -- offered only while a use is left
+  needs = { resources = COST },   -- and only to a player who can pay
   offers = function(player, offer)
-    if game.resources(player, "total") < COST then return end
     for index, q, r in game.each_critter_places(player, "board") do
       if not game.critter_marked(player, index, COLOSSAL) then offer(q, r, 0, player, index) end
     end

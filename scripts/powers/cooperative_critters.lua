@@ -16,7 +16,8 @@ card {
   stars = 2,
   bolt = "move",
   -- A holder's critters make such moves already: the bolt is for the others.
-  bolt_offer = function(player) return not game.holds(player, NAME) and takeover_possible(player) end,
+  bolt_needs = { holder = false },
+  bolt_offer = function(player) return takeover_possible(player) end,
   text = "Your critter may move onto another player's controlled biome of its tile: it wipes out their critter, or shares the biome if they cooperate too.",
   ruling = "In the move step (one move), onto an area of its own tile whose biome another player controls: the critters of players who do not hold the power are wiped out (a Colossal one parries, and the mover goes home); those who hold it share the biome, and sharers never contest each other. Claims are unchanged: no critter is placed onto a populated tile. Caldera bolt: one such move this turn, in the move step, offered to a player without the power when one of their critters could make it.",
 }

@@ -13,6 +13,7 @@ card {
   levels = { 2, 4 },
   stars = 2,
   bolt = "move",
+  bolt_needs = { holder = false },
   bolt_offer = function(player) return flight_beyond_reach(player) end,
   abilities = { reach = "any" },
   text = "In your move step a critter may fly to any uncontrolled biome any distance away, even on an inhabited tile.",
@@ -43,9 +44,8 @@ end
 local function area_key(q, r, area) return (q * 100 + r) * 10 + area end
 
 -- Whether some flight goes where the critter's ordinary move could not (a
--- holder's moves reach anywhere already, so never for a holder).
+-- holder's moves reach anywhere already: the card's bolt_needs leaves them out).
 function flight_beyond_reach(player)
-  if game.holds(player, NAME) then return false end
   local reach = {}   -- critter index -> { [area_key] = true }
   return each_flight(player, function(c, a)
     local i = c.index

@@ -9,21 +9,14 @@ local S = game.state{
   bolt_turn = game.per_player(0),   -- the turn a bolt was played in
 }
 
--- Whether the player, the active one, may still sacrifice a critter from
--- hand this turn: room in the crater (asked first: in random games it is
--- most often full), one in hand, and none sacrificed from hand yet (a forced
--- sacrifice, when no tile could be bought, was one).
-local function hand_sacrifice_left(player)
-  return game.crater(player) < game.rule("crater_capacity") and game.hand(player) > 0 and
-         game.turn_state("sacrificed_hand") == 0
-end
-
 -- Whether a bolt would lower this turn's price: only when a sacrifice from
--- hand is left, not for a holder, who pays the frugal price already, and
--- when two resources of different types could pay for it.
+-- hand is left (room in the crater, one in hand: the card's bolt_needs,
+-- checked before any Lua runs; and none sacrificed from hand yet: a forced
+-- sacrifice, when no tile could be bought, was one), not for a holder, who
+-- pays the frugal price already, and when two resources of different types
+-- could pay for it.
 local function cheaper_sacrifice(player)
-  return hand_sacrifice_left(player) and not game.holds(player, NAME) and
-         #game.payments(player, { any = 2, distinct = true }) > 0
+  return game.turn_state("sacrificed_hand") == 0 and #game.payments(player, { any = 2, distinct = true }) > 0
 end
 
 card {
@@ -31,6 +24,7 @@ card {
   levels = { 2, 4 },
   stars = 1,
   bolt = "sacrifice",
+  bolt_needs = { crater_room = true, hand = 1, resources = 2, holder = false },
   bolt_offer = cheaper_sacrifice,
   text = "Your sacrifice from hand costs 2 resources of different types instead of 5.",
   ruling = "A holder with resources of one type only may still pay the usual price (5 of that type). Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types; offered in the sacrifice step only, to a player without the power who may still sacrifice from hand this turn and has two resources of different types.",

@@ -16,7 +16,8 @@ card {
   stars = 2,
   bolt = "target",
   -- A holder slides at every volcano already: the bolt is for the others.
-  bolt_offer = function(player) return not game.holds(player, NAME) and slide_possible() end,
+  bolt_needs = { holder = false },
+  bolt_offer = function() return slide_possible() end,
   text = "Whenever a volcano is activated you may slide a tile next to it onto a lower neighbouring tile, crushing critters that cannot escape.",
   ruling = "Each holder, in turn order from the active player, first picks the stack next to the volcano whose top tile slides (stacks of two or more tiles, so one stays), then the lower land stack next to it where it lands (not the volcano); edges need not match. Critters riding the tile survive; those under it flee as from lava, paying to evacuate, or are lost. Caldera bolt: a slide when your own volcano erupts this turn; offered while choosing a volcano's target, to a player without the power, when some stack of two or more has a lower neighbour to slide onto and another the volcano could go on.",
 }

@@ -393,7 +393,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
 {
     static const struct { const char *text, *want; } CASES[] = {
         { "game.action{ at = 'claim', offers = function() return {} end, perform = print, lable = 'x' }\n",
-          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move, holder, uses)" },
+          "mods/m/mod.lua:1: game.action: unknown field 'lable' (known: name, at, card, offers, label, perform, move, holder, uses, needs)" },
         { "game.action{ at = 'claim', offers = function() return {} end, perform = print, holder = true }\n",
           "mods/m/mod.lua:1: game.action: 'holder' needs the 'card' the player must hold" },
         { "game.question{ prompt = 'x', answer = print, lables = {} }\n",
@@ -418,6 +418,20 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua: on('turn_start', ...): no variant is called 'to_the_right' (game.variant_rule declares "
           "them)" },
         { "on('turn_start', print, 0, { min_players = 6 })\n", "mods/m/mod.lua:1: on: the gate's min_players is 2..5" },
+        { "game.action{ at = 'claim', offers = print, perform = print, needs = { resources = -1 } }\n",
+          "mods/m/mod.lua:1: game.action: needs: 'resources' must be an integer 0..255 or a rule's name, not -1" },
+        { "game.action{ at = 'claim', offers = print, perform = print, needs = { crater = 'crater' } }\n",
+          "game.action: needs: 'crater': no rule number is called 'crater' (critters_per_player, resource_cap," },
+        { "game.action{ at = 'claim', offers = print, perform = print, needs = { cash = 1 } }\n",
+          "game.action: needs: unknown field 'cash' (known: resources, crater, hand, crater_room, holder)" },
+        { "game.action{ at = 'claim', offers = print, perform = print, needs = { holder = false } }\n",
+          "game.action: needs: 'holder' needs the card the player must (not) hold" },
+        { "game.action{ at = 'claim', offers = print, perform = print, needs = 4 }\n",
+          "game.action: needs must be a table" },
+        { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, bolt_needs = { holder = false } }\n",
+          "card 'Probe': 'bolt_needs' is for a card with a bolt" },
+        { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, bolt = true, bolt_needs = { crater_room = 1 } }\n",
+          "card 'Probe': bolt_needs: 'crater_room' must be true or false" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 16 } }\n",
           "mods/m/mod.lua:1: card abilities: 'resource_cap' must be an integer 1..15, not 16" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 'eight' } }\n",
@@ -688,6 +702,43 @@ TEST(mods_uses_counter_gates_its_action_in_c)
     put(root, "probe", "mod.lua", "local u = game.uses{ card = 'Nobody' }\nreturn { name = 'probe', version = '1' }\n");
     CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "game.uses: no power card is called 'Nobody'");
+    remove_root(root);
+}
+
+/* An action's needs are checked in C before its offers run: offers that
+ * raise when a need is unmet never raise, yet the action is still offered
+ * (and taken) where the needs hold. A count may name a rule number. */
+TEST(mods_needs_gate_an_action_in_c)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "needy", "mod.lua",
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "local S = game.state{ taken = 0 }\n"
+        "game.action{ name = 'needy', at = { 'move', 'claim' }, card = 'Probe',\n"
+        "  needs = { resources = 3, hand = 'later_player_bonus', holder = true },\n"
+        "  offers = function(p)\n"
+        "    if game.resources(p, 'total') < 3 then error('offered with too few resources') end\n"
+        "    if game.hand(p) < game.rule('later_player_bonus') then error('offered with too few in hand') end\n"
+        "    if not game.holds(p, 'Probe') then error('offered to a player without the card') end\n"
+        "    return { { value = 1 } }\n"
+        "  end,\n"
+        "  perform = function(ev) S.taken = S.taken + 1 end }\n"
+        "return { name = 'needy', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "needy", err, sizeof err) == 0);
+    REQUIRE(new_game_holding(&s, "Probe", err, sizeof err) == 0);
+    static Option o[MAX_OPTIONS];
+    for (int guard = 0; s.game.turn < 12 && !game_over(&s.game) && guard < 5000; guard++) {
+        int n = game_options(&s.game, o, MAX_OPTIONS), pick = n - 1;
+        for (int i = 0; i < n; i++)
+            if (o[i].verb == VERB_ACTION)
+                pick = i;
+        REQUIRE(game_apply(&s.game, pick, err, sizeof err) == 0);
+    }
+    CHECK_EQ(s.game.script_errors, 0);
+    CHECK(s.game.state[0] > 0);   /* offered, and taken, where the needs held */
+    session_close(&s);
     remove_root(root);
 }
 
