@@ -210,7 +210,7 @@ typedef enum EventFieldKind {
     F(SCORING, player, INT, RO, 0, 0, "whose score")                                  \
     F(SCORING, critters, INT, RO, 0, 0, "points for critters on land")                \
     F(SCORING, sacrifices, INT, RO, 0, 0, "critters in the crater")                   \
-    F(SCORING, bonus, INT, RW, -1000, 1000, "points the rules scripts add")
+    F(SCORING, bonus, INT, RW, -1000, 1000, "points added: marked critters' points, then the rules scripts'")
 
 /* The event ids: EV_GAME_START, ... */
 #define VQ_EVENT_ENUM(id, name, doc) EV_##id,

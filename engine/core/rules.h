@@ -91,6 +91,7 @@ typedef enum CellTrait {
 typedef struct MarkDef {
     char name[MARK_NAME_LEN];
     uint8_t traits;        /* CritterTrait or CellTrait bits */
+    uint8_t points;        /* critter marks: points a critter on the board bearing it adds at the end */
 } MarkDef;
 
 /* Engine-owned state of the rules scripts (game.state, Game.state): slots of

@@ -4,6 +4,20 @@
 
 #include "core_internal.h"
 
+/* What player p's critters on the board score for the marks they bear
+ * (game.critter_mark's points): the scoring event's bonus starts there. */
+static int mark_points(const Game *g, int p)
+{
+    int points = 0;
+    for (int i = 0; i < g->rules.critters_per_player; i++) {
+        const Critter *c = &g->player[p].critters[i];
+        for (int m = 0; c->place == AT_BOARD && c->marks >> m; m++)
+            if ((c->marks >> m) & 1)
+                points += g->rules.critter_marks[m].points;
+    }
+    return points;
+}
+
 /* A bonus objective held by the best (value, count) pair: the unique best
  * scores `full`; exact ties score 1 each. */
 static void award(const int value[], const int count[], int players, int full, int *out, int stride)
@@ -90,6 +104,7 @@ void game_score(Game *g, Scores *out)
         EV_SET(ev, SCORING, player, p);
         EV_SET(ev, SCORING, critters, s->critters);
         EV_SET(ev, SCORING, sacrifices, s->sacrifices);
+        EV_SET(ev, SCORING, bonus, mark_points(g, p));
         game_emit(g, &ev);
         s->bonus = clamp_score(EV_GET(ev, SCORING, bonus));   /* the script layer keeps it in -1000..1000 */
         s->total = clamp_score((int64_t)s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest +

@@ -37,9 +37,10 @@ typedef struct Handler {
     uint64_t  card_bit;       /* resolved at freeze */
     int       card;           /* resolved at freeze; -1 none */
     int       holder_slot;    /* holder gate: the slot of the event's `player`; -1 none */
-    int       nwhen;          /* when gate: run only while each field slot holds its value */
+    int       holder_not;     /* the holder gate asks that the player not hold the card */
+    int       nwhen;          /* when gate: run only while each field slot holds a value in lo..hi */
     int       when_slot[LEVENTS_MAX_WHEN];
-    int64_t   when_value[LEVENTS_MAX_WHEN];
+    int64_t   when_lo[LEVENTS_MAX_WHEN], when_hi[LEVENTS_MAX_WHEN];
     char     *when_card[LEVENTS_MAX_WHEN];   /* a card field's value by name, resolved at freeze; NULL: none */
     int       nstate;         /* state gate: run only while each state slot holds a value of its set */
     int       state_slot[LEVENTS_MAX_STATE];
@@ -280,8 +281,9 @@ void levents_check_gate(lua_State *L, int idx)
     int holder = lua_getfield(L, idx, "holder");
     if (holder != LUA_TNIL && holder != LUA_TBOOLEAN)
         luaL_error(L, "on: the gate's holder is true or false, not %s", luaL_typename(L, -1));
-    if (lua_toboolean(L, -1) && lua_getfield(L, idx, "card") != LUA_TSTRING)
-        luaL_error(L, "on: the gate's holder needs the gate's card (the card the event's player must hold)");
+    if (holder == LUA_TBOOLEAN && lua_getfield(L, idx, "card") != LUA_TSTRING)
+        luaL_error(L, "on: the gate's holder needs the gate's card (the card the event's player must, or must "
+                      "not, hold)");
     lua_settop(L, top);
     lua_getfield(L, idx, "variant");
     const char *variant = lua_tostring(L, -1);
@@ -306,7 +308,8 @@ void levents_check_gate(lua_State *L, int idx)
     lua_settop(L, top);
 }
 
-/* Reads on()'s fourth argument into the gate strings (borrowed from the stack). */
+/* Reads on()'s fourth argument into the gate strings (borrowed from the
+ * stack); holder: 0 none, 1 the player holds the card, -1 does not. */
 static void read_gate(lua_State *L, const char **card, const char **variant, lua_Integer *players, int *holder)
 {
     *card = *variant = NULL;
@@ -325,8 +328,8 @@ static void read_gate(lua_State *L, const char **card, const char **variant, lua
     *variant = lua_tostring(L, -1);
     lua_getfield(L, 4, "min_players");
     *players = luaL_optinteger(L, -1, 0);
-    lua_getfield(L, 4, "holder");
-    *holder = lua_toboolean(L, -1);
+    if (lua_getfield(L, 4, "holder") == LUA_TBOOLEAN)
+        *holder = lua_toboolean(L, -1) ? 1 : -1;
     lua_pop(L, 4);
 }
 
@@ -334,6 +337,9 @@ static void read_gate(lua_State *L, const char **card, const char **variant, lua
  * raises naming the field. */
 static int64_t when_value(lua_State *L, const ScriptFieldDef *f, const char *event)
 {
+    if (f->kind == SCRIPT_FIELD_INT && lua_type(L, -1) == LUA_TTABLE)
+        luaL_error(L, "on: the gate's when: '%s' of '%s' is an integer, or a range { min = a, max = b }", f->name,
+                   event);
     if (f->kind == SCRIPT_FIELD_BOOL && lua_type(L, -1) == LUA_TBOOLEAN)
         return lua_toboolean(L, -1);
     if ((f->kind == SCRIPT_FIELD_INT || f->kind == SCRIPT_FIELD_CARD) && lua_isinteger(L, -1))
@@ -345,6 +351,32 @@ static int64_t when_value(lua_State *L, const ScriptFieldDef *f, const char *eve
             if (strcmp(f->names->names[k], lua_tostring(L, -1)) == 0)
                 return k;
     return luaL_error(L, "on: the gate's when: '%s' of '%s' cannot be %s", f->name, event, sb_tostring(L, -1));
+}
+
+/* The range { min = a, max = b } on top (either may be absent) for integer
+ * field f of a `when` gate, into lo..hi; raises on anything else. */
+static void read_when_range(lua_State *L, const ScriptFieldDef *f, const char *event, int64_t *lo, int64_t *hi)
+{
+    static const char *const KNOWN[] = { "min", "max", NULL };
+    char what[96];
+    snprintf(what, sizeof what, "on: the gate's when: '%s' of '%s'", f->name, event);
+    sb_check_keys(L, lua_gettop(L), what, KNOWN);
+    *lo = INT64_MIN;
+    *hi = INT64_MAX;
+    const char *bound[2] = { "min", "max" };
+    for (int b = 0; b < 2; b++) {
+        int t = lua_getfield(L, -1, bound[b]);
+        if (t != LUA_TNIL) {
+            if (!lua_isinteger(L, -1))
+                luaL_error(L, "%s: '%s' must be an integer, not %s", what, bound[b], sb_tostring(L, -1));
+            *(b ? hi : lo) = lua_tointeger(L, -1);
+        }
+        lua_pop(L, 1);
+    }
+    if (*lo == INT64_MIN && *hi == INT64_MAX)
+        luaL_error(L, "%s: a range needs min, max or both", what);
+    if (*lo > *hi)
+        luaL_error(L, "%s: the range is empty (min %I > max %I)", what, (LUAI_UACINT)*lo, (LUAI_UACINT)*hi);
 }
 
 /* Reads the gate's `when` table (the gate at 4) into h, for event ev. A card
@@ -373,7 +405,10 @@ static void read_when(lua_State *L, const struct ScriptEvents *e, int ev, Handle
                        d->name);
         if (h->nwhen == LEVENTS_MAX_WHEN)
             luaL_error(L, "on: the gate's when has at most %d fields", LEVENTS_MAX_WHEN);
-        h->when_value[h->nwhen] = when_value(L, f, d->name);
+        if (f->kind == SCRIPT_FIELD_INT && lua_type(L, -1) == LUA_TTABLE)
+            read_when_range(L, f, d->name, &h->when_lo[h->nwhen], &h->when_hi[h->nwhen]);
+        else
+            h->when_lo[h->nwhen] = h->when_hi[h->nwhen] = when_value(L, f, d->name);
         names[h->nwhen] = f->kind == SCRIPT_FIELD_CARD && lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         h->when_slot[h->nwhen++] = f->slot;
         lua_pop(L, 1);
@@ -409,7 +444,7 @@ int levents_lua_on(lua_State *L)
     int ev = script_event_index(s, name);
     if (ev < 0)
         return unknown_event(L, e, name);
-    int holder_slot = gate_holder ? player_slot(e, ev) : -1;
+    int holder_slot = gate_holder != 0 ? player_slot(e, ev) : -1;
     if (gate_holder && holder_slot < 0)
         return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
@@ -442,6 +477,7 @@ int levents_lua_on(lua_State *L)
     h.gate_min_players = (int)gate_players;
     h.card = -1;
     h.holder_slot = holder_slot;
+    h.holder_not = gate_holder < 0;
     int copied = 1;
     for (int i = 0; i < h.nwhen; i++)
         copied &= !when_cards[i] || (h.when_card[i] = strdup(when_cards[i])) != NULL;
@@ -525,7 +561,7 @@ static int resolve_handlers(Script *s, char *err, size_t errlen)
                          e->defs[h->event].name, h->when_card[w]);
                 return -1;
             }
-            h->when_value[w] = card;
+            h->when_lo[w] = h->when_hi[w] = card;
         }
         if (never) {
             luaL_unref(s->L, LUA_REGISTRYINDEX, h->ref);
@@ -580,7 +616,7 @@ static int gate_open(const Handler *h, const ScriptGateInfo *gi, const ScriptEve
     if (h->gate_min_players > 0 && gi->players < h->gate_min_players)
         return 0;
     for (int i = 0; ev && i < h->nwhen; i++)   /* the values as the handlers before it left them */
-        if (ev->v[h->when_slot[i]] != h->when_value[i])
+        if (ev->v[h->when_slot[i]] < h->when_lo[i] || ev->v[h->when_slot[i]] > h->when_hi[i])
             return 0;
     for (int i = 0; i < h->nstate; i++) {   /* the game's state as it is now */
         int32_t v = gi->state ? gi->state[h->state_slot[i]] : -1;
@@ -588,7 +624,7 @@ static int gate_open(const Handler *h, const ScriptGateInfo *gi, const ScriptEve
             return 0;
     }
     return h->holder_slot < 0 || !ev ||
-           (gi->holds && gi->holds(gi->holds_ud, (int)ev->v[h->holder_slot], h->card));
+           (gi->holds && gi->holds(gi->holds_ud, (int)ev->v[h->holder_slot], h->card) != h->holder_not);
 }
 
 static void gate_info(Script *s, ScriptGateInfo *gi)

@@ -217,13 +217,16 @@ int lgame_remove_card(lua_State *L)
     return 0;
 }
 
-/* Reads boolean traits `keys` (bit i for keys[i]) of the declaration at 1. */
-static int read_traits(lua_State *L, const char *what, const char *const *keys)
+/* Reads boolean traits `keys` (bit i for keys[i]) of the declaration at 1,
+ * whose other keys may be "name" and `also` (NULL: none). */
+static int read_traits(lua_State *L, const char *what, const char *const *keys, const char *also)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *known[12];
     int n = 0;
     known[n++] = "name";
+    if (also)
+        known[n++] = also;
     for (int i = 0; keys[i]; i++)
         known[n++] = keys[i];
     known[n] = NULL;
@@ -243,7 +246,16 @@ static int declare_mark(lua_State *L, int cell)
     static const char *const CELL_TRAITS[] = { "no_build", "no_enter", "no_leave", "no_collect", NULL };
     const char *fn = cell ? "game.cell_mark" : "game.critter_mark";
     lgame_check_loading(L, fn);
-    int traits = read_traits(L, fn, cell ? CELL_TRAITS : CRITTER_TRAITS);
+    int traits = read_traits(L, fn, cell ? CELL_TRAITS : CRITTER_TRAITS, cell ? NULL : "points");
+    int points = 0;
+    if (!cell && lua_getfield(L, 1, "points") != LUA_TNIL) {
+        int isint = 0;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (!isint || v < 0 || v > 20)
+            return luaL_error(L, "%s: 'points' must be an integer 0..20, not %s", fn, luaL_tolstring(L, -1, NULL));
+        points = (int)v;
+    }
+    lua_settop(L, 1);
     lua_getfield(L, 1, "name");
     const char *name = luaL_optstring(L, -1, "");
     Session *s = lgame_session(L);
@@ -259,6 +271,8 @@ static int declare_mark(lua_State *L, int cell)
                               "declares its card{ replaces = ... } before reusing the script's marks)", fn, name,
                               s->chunks[declarer[m]].name);
         rules_redefine_mark(&s->rules, cell, m, traits);   /* the replaced script's mark, declared anew */
+        if (!cell)
+            s->rules.critter_marks[m].points = (uint8_t)points;
         declarer[m] = chunk;
         lua_pushstring(L, name);
         return 1;
@@ -268,12 +282,14 @@ static int declare_mark(lua_State *L, int cell)
                  : rules_add_critter_mark(&s->rules, name, traits, err, sizeof err);
     if (m < 0)
         return luaL_error(L, "%s: %s", fn, err);
+    if (!cell)
+        s->rules.critter_marks[m].points = (uint8_t)points;
     declarer[m] = chunk;
     lua_pushstring(L, name);
     return 1;
 }
 
-/** game.critter_mark{ name, stays, shelters, idle, uncounted, peaceful } -> name */
+/** game.critter_mark{ name, stays, shelters, idle, uncounted, peaceful, points } -> name */
 static int l_critter_mark(lua_State *L) { return declare_mark(L, 0); }
 /** game.cell_mark{ name, no_build, no_enter, no_leave, no_collect } -> name */
 static int l_cell_mark(lua_State *L) { return declare_mark(L, 1); }

@@ -2,7 +2,7 @@
  * it offers anything (game.action's `needs`, card{}'s `bolt_needs`).
  *
  *   needs = { resources = 4, crater = "island_crater_critters", hand = 1,
- *             crater_room = true, holder = false }
+ *             crater_room = true, purchase = true, holder = false }
  *
  * A count is at least that many: a number, or the name of a rule number
  * (game.rule), read from the game's rules when checked. Each need is checked
@@ -35,24 +35,33 @@ static SessionCount read_count(lua_State *L, int t, const char *what, const char
     return c;
 }
 
+/* The boolean field `name` of the table at t: absent is false. */
+static uint8_t read_flag(lua_State *L, int t, const char *what, const char *name)
+{
+    int type = lua_getfield(L, t, name);
+    if (type != LUA_TNIL && type != LUA_TBOOLEAN)
+        luaL_error(L, "%s: '%s' must be true or false", what, name);
+    uint8_t on = (uint8_t)lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return on;
+}
+
 void lgame_read_needs(lua_State *L, int t, const char *what, int has_card, SessionNeeds *out)
 {
-    static const char *const KNOWN[] = { "resources", "crater", "hand", "crater_room", "holder", NULL };
+    static const char *const KNOWN[] = { "resources", "crater", "hand", "crater_room", "purchase", "holder", NULL };
     *out = (SessionNeeds){ 0 };
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
-        luaL_error(L, "%s must be a table { resources = n, crater = n, hand = n, crater_room = true, holder = "
-                      "true/false }", what);
+        luaL_error(L, "%s must be a table { resources = n, crater = n, hand = n, crater_room = true, purchase = "
+                      "true, holder = true/false }", what);
     t = lua_absindex(L, t);
     sb_check_keys(L, t, what, KNOWN);
     out->resources = read_count(L, t, what, "resources");
     out->crater = read_count(L, t, what, "crater");
     out->hand = read_count(L, t, what, "hand");
-    lua_getfield(L, t, "crater_room");
-    if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
-        luaL_error(L, "%s: 'crater_room' must be true or false", what);
-    out->crater_room = (uint8_t)lua_toboolean(L, -1);
+    out->crater_room = read_flag(L, t, what, "crater_room");
+    out->purchase = read_flag(L, t, what, "purchase");
     lua_getfield(L, t, "holder");
     if (!lua_isnil(L, -1)) {
         if (!lua_isboolean(L, -1))
@@ -61,7 +70,7 @@ void lgame_read_needs(lua_State *L, int t, const char *what, int has_card, Sessi
             luaL_error(L, "%s: 'holder' needs the card the player must (not) hold", what);
         out->holder = lua_toboolean(L, -1) ? SESSION_NEEDS_HOLDER : SESSION_NEEDS_NOT_HOLDER;
     }
-    lua_pop(L, 2);
+    lua_pop(L, 1);
 }
 
 static int count_of(const Game *g, SessionCount c)
@@ -77,6 +86,8 @@ int lgame_needs_met(const Game *g, int player, const SessionNeeds *n, int card)
     if ((crater || n->crater_room) &&
         (game_crater_count(g, player) < crater ||
          (n->crater_room && game_crater_count(g, player) >= g->rules.crater_capacity)))
+        return 0;
+    if (n->purchase && (player != g->active || g->buys_made >= 1 + g->extra_buys))
         return 0;
     int hand = count_of(g, n->hand);
     if (hand && game_hand_count(g, player) < hand)

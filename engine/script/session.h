@@ -46,7 +46,8 @@ typedef struct SessionQuestion {
 #define SESSION_MAX_ACTIONS 64
 /* What a deciding player must have before a script is asked for offers
  * (lgame_needs.c): at least `resources` in total, `crater` critters in the
- * crater and `hand` in hand, room in the crater, and holding the card or not.
+ * crater and `hand` in hand, room in the crater, a purchase left this turn
+ * (the active player), and holding the card or not.
  * A count is a number, or the number of a rule (game.rule) read when checked. */
 enum { SESSION_NEEDS_ANY_HOLDER, SESSION_NEEDS_HOLDER, SESSION_NEEDS_NOT_HOLDER };
 typedef struct SessionCount {
@@ -56,6 +57,7 @@ typedef struct SessionCount {
 typedef struct SessionNeeds {
     SessionCount resources, crater, hand;
     uint8_t crater_room;
+    uint8_t purchase;
     uint8_t holder;            /* SESSION_NEEDS_* */
 } SessionNeeds;
 

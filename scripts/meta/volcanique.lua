@@ -211,7 +211,7 @@
 ---@field player integer read-only: whose score
 ---@field critters integer read-only: points for critters on land
 ---@field sacrifices integer read-only: critters in the crater
----@field bonus integer writable, -1000..1000: points the rules scripts add
+---@field bonus integer writable, -1000..1000: points added: marked critters' points, then the rules scripts'
 
 ---Registers `handler(ev)` for the named event while the file loads (see docs/lua-api.md).
 ---@overload fun(event: "game_start", handler: fun(ev: Event.game_start), priority?: integer, gate?: Gate)
@@ -248,12 +248,17 @@ function on(event, handler, priority, gate) end
 ---A handler's condition, checked before any Lua runs: a card name, or a table.
 ---@alias Gate string|GateSpec
 
+---An integer event field's range in a gate's `when`: either bound may be left out.
+---@class WhenRange
+---@field min? integer
+---@field max? integer
+
 ---@class GateSpec
 ---@field card? string run only while this power card is in play
 ---@field variant? "symbiosis"|"to_the_left" run only in this variant
 ---@field min_players? integer 2..5: run only with at least this many players
----@field holder? boolean with `card`: run only when the event's `player` holds that card (events with a `player` field)
----@field when? table<string, integer|boolean|string> run only while each of these event fields holds its value (a card field: the card's name, as `{ card = NAME }` on caldera_played)
+---@field holder? boolean with `card`: run only when the event's `player` holds that card (true) or does not (false) (events with a `player` field)
+---@field when? table<string, integer|boolean|string|WhenRange> run only while each of these event fields holds its value, or (integer fields) lies in its range (a card field: the card's name, as `{ card = NAME }` on caldera_played)
 ---@field state? table `{ S, field = value or { values } }`: run only while each field of the game.state table `S` (integer 0..63 or boolean) holds one of its values
 
 -- ----------------------------------------------------------- power cards
@@ -813,6 +818,7 @@ function game.split_island(q, r, axis, line, dir) end
 ---@field idle? boolean collects nothing
 ---@field uncounted? boolean not counted among its owner's critters on land for targeting
 ---@field peaceful? boolean takes no part in contests
+---@field points? integer 0..20: a critter on the board bearing it scores this many more points at the end (added to the scoring event's bonus)
 
 ---@class CellMarkSpec
 ---@field name string a-z, 0-9 and _, up to 23 characters
@@ -983,6 +989,7 @@ function game.question(declaration) end
 ---@field crater? integer|RuleName at least this many critters in the crater
 ---@field hand? integer|RuleName at least this many critters in hand
 ---@field crater_room? boolean room in the crater for one more critter
+---@field purchase? boolean a purchase left in the player's turn (the active player)
 ---@field holder? boolean holds the card (true) or does not (false)
 
 ---A power's uses within a turn, counted in C (game.uses).

@@ -9,7 +9,9 @@ local COST = 4
 local places = require("places")
 local uses = require("uses").new(NAME)
 
-local COLOSSAL = game.critter_mark{ name = "colossal" }
+-- Worth 4 points at the end: 1 as a critter, 3 more as the mark's points
+-- (the core adds them to the scoring bonus, with no Lua call).
+local COLOSSAL = game.critter_mark{ name = "colossal", points = 3 }
 
 -- Whether one upgrade more than the player's upgrades left this turn could
 -- be made: a regular critter on the board for each, and 4 resources for each
@@ -92,13 +94,6 @@ on("critter_hit", function(ev)
     ev.spared, ev.stop = true, true   -- the lava is removed; a mover goes home
   else
     ev.spared = true
-  end
-end, 0, NAME)
-
-on("scoring", function(ev)
-  local player = ev.player
-  for index in game.each_critter_places(player, "board") do
-    if game.critter_marked(player, index, COLOSSAL) then ev.bonus = ev.bonus + 3 end
   end
 end, 0, NAME)
 

@@ -47,8 +47,8 @@ on("contest", function(ev)
 end, 0, NAME)
 
 on("collect_biome", function(ev)
-  if ev.critters >= 2 and herds(ev.player) then ev.amount = 2 end
-end, 0, { card = NAME, holder = true })
+  if herds(ev.player) then ev.amount = 2 end
+end, 0, { card = NAME, holder = true, when = { critters = { min = 2 } } })
 
 on("scoring", function(ev)
   if herds(ev.player) then ev.bonus = ev.bonus + #groups.of(ev.player) end

@@ -43,6 +43,5 @@ on("contest", function(ev)
   end
 end, 0, NAME)
 
-on("collect_biome", function(ev)
-  if ev.critters >= 2 and game.holds(ev.player, NAME) then ev.amount = ev.critters end
-end, 0, { card = NAME, holder = true })
+on("collect_biome", function(ev) ev.amount = ev.critters end,
+   0, { card = NAME, holder = true, when = { critters = { min = 2 } } })

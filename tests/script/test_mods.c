@@ -13,7 +13,9 @@
 #include "invariants.h"
 #include "mods.h"
 #include "query.h"
+#include "rng.h"
 #include "scenario.h"
+#include "score.h"
 #include "save.h"
 #include "session.h"
 
@@ -423,7 +425,9 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { crater = 'crater' } }\n",
           "game.action: needs: 'crater': no rule number is called 'crater' (critters_per_player, resource_cap," },
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { cash = 1 } }\n",
-          "game.action: needs: unknown field 'cash' (known: resources, crater, hand, crater_room, holder)" },
+          "game.action: needs: unknown field 'cash' (known: resources, crater, hand, crater_room, purchase, holder)" },
+        { "game.action{ at = 'claim', offers = print, perform = print, needs = { purchase = 1 } }\n",
+          "game.action: needs: 'purchase' must be true or false" },
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { holder = false } }\n",
           "game.action: needs: 'holder' needs the card the player must (not) hold" },
         { "game.action{ at = 'claim', offers = print, perform = print, needs = 4 }\n",
@@ -432,6 +436,22 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "card 'Probe': 'bolt_needs' is for a card with a bolt" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, bolt = true, bolt_needs = { crater_room = 1 } }\n",
           "card 'Probe': bolt_needs: 'crater_room' must be true or false" },
+        { "on('collect_biome', print, 0, { when = { critters = { min = 3, max = 2 } } })\n",
+          "on: the gate's when: 'critters' of 'collect_biome': the range is empty (min 3 > max 2)" },
+        { "on('collect_biome', print, 0, { when = { critters = { least = 2 } } })\n",
+          "on: the gate's when: 'critters' of 'collect_biome': unknown field 'least' (known: min, max)" },
+        { "on('collect_biome', print, 0, { when = { critters = {} } })\n",
+          "on: the gate's when: 'critters' of 'collect_biome': a range needs min, max or both" },
+        { "on('collect_biome', print, 0, { when = { critters = { min = 1.5 } } })\n",
+          "on: the gate's when: 'critters' of 'collect_biome': 'min' must be an integer, not 1.5" },
+        { "on('phase', print, 0, { when = { phase = { min = 1 } } })\n",
+          "on: the gate's when: 'phase' of 'phase' cannot be" },
+        { "on('turn_start', print, 0, { holder = false })\n",
+          "mods/m/mod.lua:1: on: the gate's holder needs the gate's card" },
+        { "game.critter_mark{ name = 'heavy', points = 21 }\n",
+          "mods/m/mod.lua:1: game.critter_mark: 'points' must be an integer 0..20, not 21" },
+        { "game.cell_mark{ name = 'heavy', points = 2 }\n",
+          "game.cell_mark: unknown field 'points'" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 16 } }\n",
           "mods/m/mod.lua:1: card abilities: 'resource_cap' must be an integer 1..15, not 16" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 'eight' } }\n",
@@ -705,6 +725,63 @@ TEST(mods_uses_counter_gates_its_action_in_c)
     remove_root(root);
 }
 
+/* Gates by range and by not holding: a collect_biome handler gated on at most
+ * one critter never sees more, a scoring handler gated on not holding the
+ * card never runs for its holder; both run where their gates hold. A critter
+ * mark's points reach the scoring event's bonus before any handler. */
+TEST(mods_gates_by_range_and_by_not_holding_and_mark_points)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "gated", "mod.lua",
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "local M = game.critter_mark{ name = 'probe_mark', points = 5 }\n"
+        "local S = game.state{ pairs = 0, others = 0, marked = 0, seen_bonus = -1, expected = 0 }\n"
+        "on('collect_biome', function(ev) if ev.critters <= 1 then S.expected = S.expected + 1 end end, 20)\n"
+        "on('collect_biome', function(ev)\n"
+        "  if ev.critters > 1 then error('ran for ' .. ev.critters .. ' critters') end\n"
+        "  S.pairs = S.pairs + 1\n"
+        "end, 0, { when = { critters = { max = 1 } } })\n"
+        "on('turn_start', function()\n"
+        "  local n = 0\n"
+        "  for index in game.each_critter_places(0, 'board') do game.mark(0, index, M, true); n = n + 1 end\n"
+        "  S.marked = n\n"
+        "end)\n"
+        "on('scoring', function(ev)\n"
+        "  if game.holds(ev.player, 'Probe') then error('ran for a holder') end\n"
+        "  S.others = S.others + 1\n"
+        "end, 0, { card = 'Probe', holder = false })\n"
+        "on('scoring', function(ev) if ev.player == 0 then S.seen_bonus = ev.bonus end end, 10)\n"
+        "return { name = 'gated', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "gated", err, sizeof err) == 0);
+    REQUIRE(new_game_holding(&s, "Probe", err, sizeof err) == 0);
+    static Option o[MAX_OPTIONS];
+    Rng rng;
+    rng_seed(&rng, 11);
+    for (int guard = 0; s.game.turn < 40 && !game_over(&s.game) && guard < 5000; guard++) {
+        int n = game_options(&s.game, o, MAX_OPTIONS);
+        REQUIRE(n > 0);
+        REQUIRE(game_apply(&s.game, (int)rng_below(&rng, (uint32_t)n), err, sizeof err) == 0);
+    }
+    CHECK_EQ(s.game.script_errors, 0);
+    /* Slots in name order: expected, marked, others, pairs, seen_bonus. */
+    CHECK(s.game.state[0] > 0);                   /* single critters collected */
+    CHECK_EQ(s.game.state[3], s.game.state[0]);   /* and the gated handler ran for each of them */
+    Scores sc;
+    game_score(&s.game, &sc);
+    CHECK_EQ(s.game.script_errors, 0);
+    CHECK(s.game.state[2] > 0);   /* scored for the players without Probe */
+    int marked = 0;
+    for (int i = 0; i < s.game.rules.critters_per_player; i++)
+        marked += s.game.player[0].critters[i].place == AT_BOARD && (s.game.player[0].critters[i].marks & 1);
+    CHECK(marked > 0);
+    CHECK_EQ(s.game.state[4], 5 * marked);   /* the bonus the first handler saw */
+    CHECK(sc.line[0].bonus >= 5 * marked);
+    session_close(&s);
+    remove_root(root);
+}
+
 /* An action's needs are checked in C before its offers run: offers that
  * raise when a need is unmet never raise, yet the action is still offered
  * (and taken) where the needs hold. A count may name a rule number. */
@@ -716,8 +793,9 @@ TEST(mods_needs_gate_an_action_in_c)
         "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
         "local S = game.state{ taken = 0 }\n"
         "game.action{ name = 'needy', at = { 'move', 'claim' }, card = 'Probe',\n"
-        "  needs = { resources = 3, hand = 'later_player_bonus', holder = true },\n"
+        "  needs = { resources = 3, hand = 'later_player_bonus', holder = true, purchase = true },\n"
         "  offers = function(p)\n"
+        "    if game.turn_state('buys_made') >= game.turn_state('buys_allowed') then error('no purchase left') end\n"
         "    if game.resources(p, 'total') < 3 then error('offered with too few resources') end\n"
         "    if game.hand(p) < game.rule('later_player_bonus') then error('offered with too few in hand') end\n"
         "    if not game.holds(p, 'Probe') then error('offered to a player without the card') end\n"
