@@ -38,6 +38,8 @@ typedef struct Handler {
     int       card;           /* resolved at freeze; -1 none */
     int       holder_slot;    /* holder gate: the slot of the event's `player`; -1 none */
     int       holder_not;     /* the holder gate asks that the player not hold the card */
+    int       uses;           /* uses gate: the counter the event's player needs a use of; -1 none */
+    int       uses_slot;      /* its slot of the event's `player` */
     int       nwhen;          /* when gate: run only while each field slot holds a value in lo..hi */
     int       when_slot[LEVENTS_MAX_WHEN];
     int64_t   when_lo[LEVENTS_MAX_WHEN], when_hi[LEVENTS_MAX_WHEN];
@@ -216,6 +218,28 @@ void levents_set_state_slots(lua_State *L, LeventsStateSlotFn resolve)
     sb_script(L)->state_slot_fn = resolve;
 }
 
+void levents_set_uses(lua_State *L, LeventsUsesFn resolve)
+{
+    sb_script(L)->uses_fn = resolve;
+}
+
+/* The counter of the gate's `uses` (the gate at idx), -1 without one; raises
+ * for a value that is not a counter. */
+static int gate_uses(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TTABLE || lua_getfield(L, idx, "uses") == LUA_TNIL) {
+        if (lua_type(L, idx) == LUA_TTABLE)
+            lua_pop(L, 1);
+        return -1;
+    }
+    LeventsUsesFn resolve = sb_script(L)->uses_fn;
+    int id = resolve ? resolve(L, -1) : -1;
+    if (id < 0)
+        luaL_error(L, "on: the gate's uses is a counter game.uses returned");
+    lua_pop(L, 1);
+    return id;
+}
+
 /* The bit set of values a state gate's field admits: the value on top, an
  * integer 0..63 or a boolean, or a list of them. Raises naming the field. */
 static uint64_t state_values(lua_State *L, const char *field)
@@ -275,7 +299,7 @@ void levents_check_gate(lua_State *L, int idx)
     if (lua_type(L, idx) == LUA_TSTRING || lua_isnoneornil(L, idx))
         return;
     luaL_checktype(L, idx, LUA_TTABLE);
-    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "when", "state", NULL };
+    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "when", "state", "uses", NULL };
     sb_check_keys(L, idx, "on: the gate", KNOWN);
     int top = lua_gettop(L);
     int holder = lua_getfield(L, idx, "holder");
@@ -298,6 +322,7 @@ void levents_check_gate(lua_State *L, int idx)
     if (when != LUA_TNIL && when != LUA_TTABLE)
         luaL_error(L, "on: the gate's when is a table of event fields and values, not %s", luaL_typename(L, -1));
     lua_settop(L, top);
+    gate_uses(L, idx);   /* raises now for a value that is not a counter, naming the line of on() */
     int state = lua_getfield(L, idx, "state");
     if (state != LUA_TNIL && (state != LUA_TTABLE || lua_rawgeti(L, -1, 1) != LUA_TTABLE))
         luaL_error(L, "on: the gate's state is { S, field = value, ... } with S a table game.state returned");
@@ -447,6 +472,9 @@ int levents_lua_on(lua_State *L)
     int holder_slot = gate_holder != 0 ? player_slot(e, ev) : -1;
     if (gate_holder && holder_slot < 0)
         return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
+    int uses = gate_uses(L, 4);
+    if (uses >= 0 && player_slot(e, ev) < 0)
+        return luaL_error(L, "on: the gate's uses needs an event with a player; '%s' has none", name);
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
     const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
     read_when(L, e, ev, &h, when_cards);
@@ -478,6 +506,8 @@ int levents_lua_on(lua_State *L)
     h.card = -1;
     h.holder_slot = holder_slot;
     h.holder_not = gate_holder < 0;
+    h.uses = uses;
+    h.uses_slot = uses >= 0 ? player_slot(e, ev) : -1;
     int copied = 1;
     for (int i = 0; i < h.nwhen; i++)
         copied &= !when_cards[i] || (h.when_card[i] = strdup(when_cards[i])) != NULL;
@@ -623,6 +653,8 @@ static int gate_open(const Handler *h, const ScriptGateInfo *gi, const ScriptEve
         if (v < 0 || v > 63 || !(h->state_values[i] >> v & 1))
             return 0;
     }
+    if (h->uses >= 0 && ev && (!gi->uses_left || gi->uses_left(gi->holds_ud, h->uses, (int)ev->v[h->uses_slot]) <= 0))
+        return 0;
     return h->holder_slot < 0 || !ev ||
            (gi->holds && gi->holds(gi->holds_ud, (int)ev->v[h->holder_slot], h->card) != h->holder_not);
 }
@@ -635,6 +667,7 @@ static void gate_info(Script *s, ScriptGateInfo *gi)
     gi->holds = NULL;
     gi->holds_ud = NULL;
     gi->state = NULL;
+    gi->uses_left = NULL;
     if (s->gate_fn)
         s->gate_fn(s->gate_ud, gi);
 }

@@ -29,6 +29,13 @@ void levents_check_gate(lua_State *L, int idx);
 typedef int (*LeventsStateSlotFn)(lua_State *L, int idx, const char *field);
 void levents_set_state_slots(lua_State *L, LeventsStateSlotFn resolve);
 
+/* Uses gates, { uses = U }: U a counter (game.uses). The resolver returns the
+ * counter's id for the value at stack index idx, or -1 for anything else; the
+ * handler then runs only while ScriptGateInfo.uses_left says the event's
+ * `player` has a use left. Without a resolver a uses gate fails to load. */
+typedef int (*LeventsUsesFn)(lua_State *L, int idx);
+void levents_set_uses(lua_State *L, LeventsUsesFn resolve);
+
 /* The name of names[0..n) nearest to word (edit distance at most 3), or NULL:
  * for "did you mean" in error messages. */
 const char *levents_nearest(const char *const *names, int n, const char *word);

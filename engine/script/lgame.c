@@ -729,6 +729,7 @@ int lgame_install(Script *script, Session *session, char *err, int errlen)
     intern_keys(L, session);
     lgame_walk_install(L, session);
     levents_set_state_slots(L, lgame_state_gate_slot);
+    levents_set_uses(L, lgame_uses_of);
     if (script_add_global_lib(script, "game", open_game) != 0 ||
         script_add_global(script, "card", lgame_card) != 0 ||
         script_add_global(script, "remove_card", lgame_remove_card) != 0 ||

@@ -39,6 +39,7 @@ int lgame_state_slot(lua_State *L, int idx, const char *path);
 /* game.uses counters (lgame_uses.c): uses left this turn for `player`, and
  * the counter's index of a table game.uses returned (at idx), or -1. Their
  * cards are resolved at freeze with the actions' (lgame_resolve_actions). */
+#define LGAME_USES_UNLIMITED 1000   /* what an "unlimited" counter's holder has left */
 int lgame_uses_left(const Session *s, const Game *g, int id, int player);
 
 /* Needs (lgame_needs.c): reads the needs table at index t (nil: none) for

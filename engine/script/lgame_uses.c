@@ -5,7 +5,9 @@
  *   local uses = game.uses{ card = "Digging", per_turn = 1 }
  *   uses.left(player)    -> uses left this turn: per_turn for a holder (0
  *                           for others), plus one per Caldera bolt of the
- *                           card played this turn, minus the uses spent
+ *                           card played this turn, minus the uses spent;
+ *                           per_turn = "unlimited": a holder always has
+ *                           LGAME_USES_UNLIMITED, whatever was spent
  *   uses.spend(player)   -- one use taken
  *   uses.bolt(player)    -- a bolt of the card was played
  *
@@ -26,7 +28,10 @@ int lgame_uses_left(const Session *s, const Game *g, int id, int player)
 {
     const SessionUses *u = &s->uses[id];
     const int32_t *st = g->state + player * u->stride;
-    int left = u->card >= 0 && player_holds_card(g, player, u->card) ? u->per_turn : 0;
+    bool holder = u->card >= 0 && player_holds_card(g, player, u->card);
+    if (holder && u->per_turn < 0)
+        return LGAME_USES_UNLIMITED;
+    int left = holder ? u->per_turn : 0;
     left += st[u->bolts_turn] == g->turn ? st[u->bolts_count] : 0;
     left -= st[u->spent_turn] == g->turn ? st[u->spent_count] : 0;
     return left;
@@ -107,7 +112,7 @@ static void declare_state(lua_State *L, SessionUses *u)
     lua_pop(L, 1);
 }
 
-/** game.uses{ card = NAME, per_turn = 1 } -> { left, spend, bolt } */
+/** game.uses{ card = NAME, per_turn = 1 | "unlimited" } -> { left, spend, bolt } */
 static int l_uses(lua_State *L)
 {
     lgame_check_loading(L, "game.uses");
@@ -124,8 +129,10 @@ static int l_uses(lua_State *L)
     snprintf(u->card_name, sizeof u->card_name, "%s", lua_tostring(L, -1));
     lua_getfield(L, 1, "per_turn");
     u->per_turn = (int)luaL_opt(L, lua_tointeger, -1, 1);
-    if (!lua_isnoneornil(L, -1) && (!lua_isinteger(L, -1) || u->per_turn < 0 || u->per_turn > 100))
-        return luaL_error(L, "game.uses: 'per_turn' is an integer 0..100");
+    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "unlimited") == 0)
+        u->per_turn = -1;
+    else if (!lua_isnoneornil(L, -1) && (!lua_isinteger(L, -1) || u->per_turn < 0 || u->per_turn > 100))
+        return luaL_error(L, "game.uses: 'per_turn' is an integer 0..100 or \"unlimited\"");
     lua_settop(L, 1);
     u->card = -1;
     u->chunk = lgame_caller_chunk(L);

@@ -102,6 +102,7 @@ struct Script {
     ScriptVariantFn variant_fn;   /* checks variant gates at freeze (script_set_variant_check) */
     void        *gate_ud;
     int (*state_slot_fn)(lua_State *L, int idx, const char *field);   /* levents_set_state_slots */
+    int (*uses_fn)(lua_State *L, int idx);                             /* levents_set_uses */
     struct ScriptEvents *events;   /* NULL in a data-only state */
 };
 

@@ -150,6 +150,7 @@ typedef struct ScriptGateInfo {
     int (*holds)(void *ud, int player, int card);
     void *holds_ud;
     const int32_t *state;   /* the game's script state slots (state gates); NULL: such handlers do not run */
+    int (*uses_left)(void *ud, int counter, int player);   /* uses gates (given holds_ud); NULL: they do not run */
 } ScriptGateInfo;
 typedef void (*ScriptGateFn)(void *ud, ScriptGateInfo *out);
 /* A card's index by name, -1 for no such card, or SCRIPT_CARD_REMOVED for a

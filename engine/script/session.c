@@ -134,6 +134,13 @@ static int holds_hook(void *ud, int player, int card)
     return player >= 0 && player < g->players && player_holds_card(g, player, card);
 }
 
+static int uses_hook(void *ud, int counter, int player)
+{
+    const Session *s = ud;
+    const Game *g = s->current;
+    return player >= 0 && player < g->players ? lgame_uses_left(s, g, counter, player) : 0;
+}
+
 /* Gates are checked against the game being handled. */
 static void gate_hook(void *ud, ScriptGateInfo *out)
 {
@@ -145,6 +152,7 @@ static void gate_hook(void *ud, ScriptGateInfo *out)
     out->holds = holds_hook;
     out->holds_ud = s;
     out->state = g->state;
+    out->uses_left = uses_hook;
 }
 
 static int variant_hook(void *ud, const char *name)

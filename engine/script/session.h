@@ -82,7 +82,7 @@ typedef struct SessionUses {
     int chunk;
     char card_name[NAME_LEN];  /* resolved at freeze */
     int card;                  /* -1: none resolved */
-    int per_turn;              /* uses a holder has each turn */
+    int per_turn;              /* uses a holder has each turn; -1: unlimited (LGAME_USES_UNLIMITED) */
     int bolts_turn, bolts_count, spent_turn, spent_count, stride;
 } SessionUses;
 

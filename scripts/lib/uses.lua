@@ -1,6 +1,7 @@
 -- Uses of a power within a turn: a player holding the card has `per_turn`
 -- uses each turn (default 1; 0 for a power used only through its Caldera
--- bolt), and every Caldera bolt of the card played this turn adds one.
+-- bolt; "unlimited": a holder never runs out), and every Caldera bolt of the
+-- card played this turn adds one.
 --
 --   local uses = require("uses").new("Erosion")
 --   uses.left(player) -> uses left this turn

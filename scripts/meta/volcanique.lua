@@ -260,6 +260,7 @@ function on(event, handler, priority, gate) end
 ---@field holder? boolean with `card`: run only when the event's `player` holds that card (true) or does not (false) (events with a `player` field)
 ---@field when? table<string, integer|boolean|string|WhenRange> run only while each of these event fields holds its value, or (integer fields) lies in its range (a card field: the card's name, as `{ card = NAME }` on caldera_played)
 ---@field state? table `{ S, field = value or { values } }`: run only while each field of the game.state table `S` (integer 0..63 or boolean) holds one of its values
+---@field uses? Uses run only while the event's `player` has a use of this counter left (events with a `player` field)
 
 -- ----------------------------------------------------------- power cards
 
@@ -1000,7 +1001,7 @@ function game.question(declaration) end
 
 ---@class UsesSpec
 ---@field card string the power card
----@field per_turn? integer uses a holder has each turn (default 1; 0: only through its Caldera bolt)
+---@field per_turn? integer|"unlimited" uses a holder has each turn (default 1; 0: only through its Caldera bolt; "unlimited": a holder always has 1000)
 
 ---While loading: a counter of a power's uses within a turn (holders get `per_turn` each turn, each bolt of the card played this turn adds one).
 ---@param declaration UsesSpec

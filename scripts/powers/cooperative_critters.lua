@@ -6,7 +6,7 @@ local game, ipairs = game, ipairs
 
 local NAME = "Cooperative critters"
 local places = require("places")
-local uses = require("uses").new(NAME, 0)   -- holders move freely; a bolt gives one such move
+local uses = require("uses").new(NAME, "unlimited")   -- holders move freely; a bolt gives one such move
 local takeover_possible   -- below
 
 card {
@@ -103,8 +103,8 @@ game.action{
   at = "move",
   card = NAME,
   move = true,
+  uses = uses,   -- a holder always, another player with a bolt's move left
   offers = function(player, offer)
-    if not cooperates(player) and uses.left(player) <= 0 then return end
     -- Most often there is no such move: learning that from the critters' own
     -- tiles is cheaper than reading every biome of the board.
     if not takeover_possible(player) then return end

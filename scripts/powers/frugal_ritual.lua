@@ -4,10 +4,7 @@
 local game = game
 
 local NAME = "Frugal ritual"
-
-local S = game.state{
-  bolt_turn = game.per_player(0),   -- the turn a bolt was played in
-}
+local bolts = require("uses").new(NAME, 0)   -- a bolt played this turn: one left, never spent
 
 -- Whether a bolt would lower this turn's price: only when a sacrifice from
 -- hand is left (room in the crater, one in hand: the card's bolt_needs,
@@ -30,14 +27,14 @@ card {
   ruling = "A holder with resources of one type only may still pay the usual price (5 of that type). Caldera bolt: this turn's sacrifice from hand costs 2 resources of different types; offered in the sacrifice step only, to a player without the power who may still sacrifice from hand this turn and has two resources of different types.",
 }
 
-on("cost", function(ev)   -- the price of a sacrifice only (the gate's `when`)
-  local player = ev.player
-  if game.holds(player, NAME) or
-     (S.bolt_turn[player] == game.turn() and game.active() == player) then   -- a bolt played this turn
-    -- 2 of different types, or the usual price of one type: a holder of one
-    -- type only could pay the usual price, and the power never takes that away.
-    ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true
-  end
-end, 0, { card = NAME, when = { item = "sacrifice" } })
+-- The price of a sacrifice (the gates' `when`) for a holder, or for a player
+-- who played the bolt this turn: 2 of different types, or the usual price of
+-- one type: a holder of one type only could pay the usual price, and the
+-- power never takes that away.
+local function frugal_price(ev)
+  ev.any, ev.alike, ev.each, ev.distinct = 2, ev.any, 0, true
+end
+on("cost", frugal_price, 0, { card = NAME, holder = true, when = { item = "sacrifice" } })
+on("cost", frugal_price, 0, { card = NAME, holder = false, uses = bolts, when = { item = "sacrifice" } })
 
-on("caldera_played", function(ev) S.bolt_turn[ev.player] = game.turn() end, 0, { card = NAME, when = { card = NAME } })
+on("caldera_played", function(ev) bolts.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

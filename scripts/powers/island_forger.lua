@@ -26,14 +26,15 @@ card {
   ruling = "The fourth tile is optional (\"you may\"): after the third, the summoner may stop, since taking it can empty the supply and end the game. Island tiles never need matching edges (the base ruling for islands). Caldera bolt: an island summoned this turn may take the fourth tile; offered in the buy step to a player without the power who could summon an island now (a purchase left, three critters in the crater, its price, four land tiles in the supply).",
 }
 
-local S = game.state{ bolt_turn = game.per_player(0) }
+local bolts = require("uses").new(NAME, 0)   -- a bolt played this turn: one left, never spent
 
-on("island", function(ev)
-  local bolt = S.bolt_turn[ev.player] == game.turn()
-  if (game.holds(ev.player, NAME) or bolt) and ev.tiles < 4 then
-    ev.tiles = ev.tiles + 1
-    ev.optional = ev.optional + 1
-  end
-end, 0, NAME)
+-- An island of fewer than four tiles summoned by a holder, or by a player
+-- who played the bolt this turn, may take one more.
+local function fourth_tile(ev)
+  ev.tiles = ev.tiles + 1
+  ev.optional = ev.optional + 1
+end
+on("island", fourth_tile, 0, { card = NAME, holder = true, when = { tiles = { max = 3 } } })
+on("island", fourth_tile, 0, { card = NAME, holder = false, uses = bolts, when = { tiles = { max = 3 } } })
 
-on("caldera_played", function(ev) S.bolt_turn[ev.player] = game.turn() end, 0, { card = NAME, when = { card = NAME } })
+on("caldera_played", function(ev) bolts.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

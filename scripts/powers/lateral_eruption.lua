@@ -42,10 +42,10 @@ local SIDE = game.question{
   end,
 }
 
-on("volcano_activated", function(ev)
-  if uses.left(ev.player) <= 0 or game.supply("volcanoes") == 0 then return end
+on("volcano_activated", function(ev)   -- only while the player has a use left (the gate's uses)
+  if game.supply("volcanoes") == 0 then return end
   uses.spend(ev.player)
   SIDE:ask(ev.player, game.neighbours(ev.q, ev.r), { volcano = { q = ev.q, r = ev.r } })
-end, 0, NAME)
+end, 0, { card = NAME, uses = uses })
 
 on("caldera_played", function(ev) uses.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

@@ -402,7 +402,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
           "context, answer)" },
         { "on('turn_start', print, 0, { crad = 'Rift' })\n",
-          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, when, state)" },
+          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, when, state, uses)" },
         { "on('phase', print, 0, { when = { phase = 'buying' } })\n",
           "on: the gate's when: 'phase' of 'phase' cannot be buying" },
         { "on('phase', print, 0, { when = { stage = 'buy' } })\n",
@@ -779,6 +779,63 @@ TEST(mods_gates_by_range_and_by_not_holding_and_mark_points)
     CHECK_EQ(s.game.state[4], 5 * marked);   /* the bonus the first handler saw */
     CHECK(sc.line[0].bonus >= 5 * marked);
     session_close(&s);
+    remove_root(root);
+}
+
+/* A uses gate runs a handler only while the event's player has a use of the
+ * counter left: the gated turn_end handler runs once a turn for the holder
+ * (one use, spent by it) and never for the others; an "unlimited" counter
+ * always has a use left for its holder, however much is spent, and none for
+ * the others. */
+TEST(mods_uses_gate_runs_a_handler_only_while_a_use_is_left)
+{
+    char root[64], err[512];
+    make_root(root, sizeof root);
+    put(root, "counted", "mod.lua",
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "local once = game.uses{ card = 'Probe', per_turn = 1 }\n"
+        "local always = game.uses{ card = 'Probe', per_turn = 'unlimited' }\n"
+        "local S = game.state{ ran = game.per_player(0), free = game.per_player(0) }\n"
+        "on('turn_end', function(ev)\n"
+        "  if once.left(ev.player) <= 0 then error('ran without a use left') end\n"
+        "  once.spend(ev.player)\n"
+        "  S.ran[ev.player] = S.ran[ev.player] + 1\n"
+        "end, 0, { card = 'Probe', uses = once })\n"
+        "on('turn_end', function(ev) S.ran[ev.player] = S.ran[ev.player] + 100 end, -1, { card = 'Probe', uses = once })\n"
+        "on('turn_end', function(ev)\n"
+        "  always.spend(ev.player); always.spend(ev.player)\n"
+        "  S.free[ev.player] = S.free[ev.player] + 1\n"
+        "end, 0, { card = 'Probe', uses = always })\n"
+        "return { name = 'counted', version = '1' }\n");
+    static Session s;
+    REQUIRE(open_with(&s, root, "counted", err, sizeof err) == 0);
+    REQUIRE(new_game_holding(&s, "Probe", err, sizeof err) == 0);
+    play_to_turn(&s, 9);
+    CHECK_EQ(s.game.script_errors, 0);
+    /* Slots after the two counters' 40: free[0..4], then ran[0..4]. Player 0
+     * (the holder) had turns 1, 3, 5, 7: each gated handler once a turn, the
+     * second never (the first spent the use). */
+    CHECK_EQ(s.game.state[40], 4);
+    CHECK_EQ(s.game.state[41], 0);
+    CHECK_EQ(s.game.state[45], 4);
+    CHECK_EQ(s.game.state[46], 0);
+    session_close(&s);
+    /* A uses gate needs a counter and an event with a player. */
+    put(root, "counted", "mod.lua",
+        "on('turn_end', print, 0, { uses = {} })\nreturn { name = 'counted', version = '1' }\n");
+    CHECK(open_with(&s, root, "counted", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mods/counted/mod.lua:1: on: the gate's uses is a counter game.uses returned");
+    put(root, "counted", "mod.lua",
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "local u = game.uses{ card = 'Probe' }\n"
+        "on('game_start', print, 0, { uses = u })\nreturn { name = 'counted', version = '1' }\n");
+    CHECK(open_with(&s, root, "counted", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "on: the gate's uses needs an event with a player; 'game_start' has none");
+    put(root, "counted", "mod.lua",
+        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+        "local u = game.uses{ card = 'Probe', per_turn = 'always' }\nreturn { name = 'counted', version = '1' }\n");
+    CHECK(open_with(&s, root, "counted", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "game.uses: 'per_turn' is an integer 0..100 or \"unlimited\"");
     remove_root(root);
 }
 
