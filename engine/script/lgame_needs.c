@@ -2,7 +2,7 @@
  * it offers anything (game.action's `needs`, card{}'s `bolt_needs`).
  *
  *   needs = { resources = 4, crater = "island_crater_critters", hand = 1,
- *             crater_room = true, purchase = true, holder = false }
+ *             crater_room = true, purchase = true, lava = 1, holder = false }
  *
  * A count is at least that many: a number, or the name of a rule number
  * (game.rule), read from the game's rules when checked. Each need is checked
@@ -48,18 +48,20 @@ static uint8_t read_flag(lua_State *L, int t, const char *what, const char *name
 
 void lgame_read_needs(lua_State *L, int t, const char *what, int has_card, SessionNeeds *out)
 {
-    static const char *const KNOWN[] = { "resources", "crater", "hand", "crater_room", "purchase", "holder", NULL };
+    static const char *const KNOWN[] = { "resources", "crater", "hand", "lava", "crater_room", "purchase", "holder",
+                                         NULL };
     *out = (SessionNeeds){ 0 };
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
-        luaL_error(L, "%s must be a table { resources = n, crater = n, hand = n, crater_room = true, purchase = "
-                      "true, holder = true/false }", what);
+        luaL_error(L, "%s must be a table { resources = n, crater = n, hand = n, lava = n, crater_room = true, "
+                      "purchase = true, holder = true/false }", what);
     t = lua_absindex(L, t);
     sb_check_keys(L, t, what, KNOWN);
     out->resources = read_count(L, t, what, "resources");
     out->crater = read_count(L, t, what, "crater");
     out->hand = read_count(L, t, what, "hand");
+    out->lava = read_count(L, t, what, "lava");
     out->crater_room = read_flag(L, t, what, "crater_room");
     out->purchase = read_flag(L, t, what, "purchase");
     lua_getfield(L, t, "holder");
@@ -88,6 +90,8 @@ int lgame_needs_met(const Game *g, int player, const SessionNeeds *n, int card)
          (n->crater_room && game_crater_count(g, player) >= g->rules.crater_capacity)))
         return 0;
     if (n->purchase && (player != g->active || g->buys_made >= 1 + g->extra_buys))
+        return 0;
+    if (g->lava_count < count_of(g, n->lava))
         return 0;
     int hand = count_of(g, n->hand);
     if (hand && game_hand_count(g, player) < hand)

@@ -46,8 +46,8 @@ typedef struct SessionQuestion {
 #define SESSION_MAX_ACTIONS 64
 /* What a deciding player must have before a script is asked for offers
  * (lgame_needs.c): at least `resources` in total, `crater` critters in the
- * crater and `hand` in hand, room in the crater, a purchase left this turn
- * (the active player), and holding the card or not.
+ * crater and `hand` in hand, `lava` lava on the board, room in the crater, a
+ * purchase left this turn (the active player), and holding the card or not.
  * A count is a number, or the number of a rule (game.rule) read when checked. */
 enum { SESSION_NEEDS_ANY_HOLDER, SESSION_NEEDS_HOLDER, SESSION_NEEDS_NOT_HOLDER };
 typedef struct SessionCount {
@@ -55,7 +55,7 @@ typedef struct SessionCount {
     uint16_t rule;             /* > 0: the Rules byte at offset rule - 1 instead */
 } SessionCount;
 typedef struct SessionNeeds {
-    SessionCount resources, crater, hand;
+    SessionCount resources, crater, hand, lava;
     uint8_t crater_room;
     uint8_t purchase;
     uint8_t holder;            /* SESSION_NEEDS_* */

@@ -989,6 +989,7 @@ function game.question(declaration) end
 ---@field resources? integer|RuleName at least this many resources in all
 ---@field crater? integer|RuleName at least this many critters in the crater
 ---@field hand? integer|RuleName at least this many critters in hand
+---@field lava? integer|RuleName at least this many lava on the board
 ---@field crater_room? boolean room in the crater for one more critter
 ---@field purchase? boolean a purchase left in the player's turn (the active player)
 ---@field holder? boolean holds the card (true) or does not (false)

@@ -29,6 +29,7 @@ card {
   -- The flows are announced at an internal decision where no card can be
   -- played, so the bolt is played at the turn's last decision before them.
   bolt = "sacrifice",
+  bolt_needs = { lava = 1 },   -- most often none: no Lua call then
   bolt_offer = lava_will_flow,
   text = "After a lava flow's target is rolled you may roll a d6 to divert it: 1-2 and 5-6 send it to a neighbouring tile, 3-4 keep it on course.",
   ruling = "Every holder, in turn order from the active player, may try once per flow: with two flows announced together, each is offered. The two tiles flanking the target (the source's neighbours either side of it) are renumbered: 1-2 diverts the lava to the one clockwise before the target, 3-4 keeps its course, 5-6 diverts it to the one after. Diverted lava may go to any height; a flank past the board's edge keeps the lava on course. Caldera bolt: one diversion at this turn's lava step, holder or not: played in the sacrifice step while lava on the board will flow (no card can be played while the flows are announced); when they are, the player picks one flow and rolls for it as above.",

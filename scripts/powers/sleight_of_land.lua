@@ -63,15 +63,14 @@ on("volcano_landing", function(ev)
   end
 end, 0, { card = NAME, state = { S, turn = { 1, 2, 3, 4, 5 } } })
 
-on("volcano_targeted", function(ev)
+on("volcano_targeted", function(ev)   -- only while the player has a use left (the gate's uses)
   local player = ev.player
-  if uses.left(player) <= 0 then return end
   local q, r = ev.q, ev.r
   if not turnable(q, r) then return end   -- an Uno looks the same every way
   local choices = {}
   for k = 1, 5 do choices[k] = { value = k, q = q, r = r } end
   uses.spend(player)
   TURN:ask(player, choices)
-end, 0, NAME)
+end, 0, { card = NAME, uses = uses })
 
 on("caldera_played", function(ev) uses.bolt(ev.player) end, 0, { card = NAME, when = { card = NAME } })

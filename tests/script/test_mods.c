@@ -425,7 +425,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { crater = 'crater' } }\n",
           "game.action: needs: 'crater': no rule number is called 'crater' (critters_per_player, resource_cap," },
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { cash = 1 } }\n",
-          "game.action: needs: unknown field 'cash' (known: resources, crater, hand, crater_room, purchase, holder)" },
+          "game.action: needs: unknown field 'cash' (known: resources, crater, hand, lava, crater_room, purchase, holder)" },
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { purchase = 1 } }\n",
           "game.action: needs: 'purchase' must be true or false" },
         { "game.action{ at = 'claim', offers = print, perform = print, needs = { holder = false } }\n",
