@@ -19,7 +19,7 @@
 #include "score.h"
 
 #define BENCH_MAX_DECISIONS 20000   /* a runaway game (no end-game scripts) is cut here */
-#define BENCH_ROUNDS 7              /* interleaved rounds of the playouts */
+#define BENCH_ROUNDS 15             /* interleaved rounds of the playouts */
 #define BENCH_BLOCK 2               /* games timed together; each block's fastest round counts */
 
 static void print_cpu(void)

@@ -38,8 +38,12 @@ static void abilities_of(const PowerCard *c, const char *quote, char *out, size_
         len += (size_t)snprintf(out + len, outlen - len, "%sreach = %s%s", quote, REACH[c->reach], quote);
     if (c->join && len < outlen)
         len += (size_t)snprintf(out + len, outlen - len, "%s%sjoin%s", len ? ", " : "", quote, quote);
-    if (c->resource_cap && len < outlen)
-        snprintf(out + len, outlen - len, "%s%sresource_cap = %d%s", len ? ", " : "", quote, c->resource_cap, quote);
+    const struct { const char *name; int value; } NUMBERS[] = {
+        { "resource_cap", c->resource_cap }, { "moves", c->moves }, { "crater_points", c->crater_points } };
+    for (size_t i = 0; i < sizeof NUMBERS / sizeof NUMBERS[0]; i++)
+        if (NUMBERS[i].value && len < outlen)
+            len += (size_t)snprintf(out + len, outlen - len, "%s%s%s = %d%s", len ? ", " : "", quote, NUMBERS[i].name,
+                                    NUMBERS[i].value, quote);
 }
 
 /* "2-4", or "5" when the range is one level; "middle column only" appended. */

@@ -5,6 +5,7 @@
  * handlers may change what each biome yields. */
 #include "core_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* "collect": whether anything is collected, and the cap. */
@@ -69,24 +70,12 @@ static void collect_from_biomes(Game *g, int p)
     }
 }
 
-/* The most resources player p may keep after collection: the rules' cap, or
- * the largest a card they hold allows (its `abilities.resource_cap`). */
-static int holder_resource_cap(const Game *g, int p)
-{
-    int cap = g->rules.resource_cap;
-    for (int c = 0; c < g->rules.power_card_count; c++) {
-        int card_cap = g->rules.power_cards[c].resource_cap;
-        if (card_cap > cap && (g->cards_in_play >> c & 1) && player_holds_card(g, p, c))
-            cap = card_cap;
-    }
-    return cap;
-}
-
 void collect_run(Game *g)
 {
     g->phase = PHASE_COLLECT;
     flow_phase_event(g);
-    int p = g->active, cap = holder_resource_cap(g, p);
+    /* the rules' cap, or the largest a card p holds allows (abilities.resource_cap) */
+    int p = g->active, cap = player_ability_max(g, p, offsetof(PowerCard, resource_cap), g->rules.resource_cap);
     if (collect_event(g, p, &cap))
         collect_from_biomes(g, p);
     g->pending = (Pending){ DK_DISCARD, (uint8_t)p, 0, 0, (uint16_t)cap };

@@ -165,6 +165,8 @@ static void h_rules_cards(Fnv *f, const Rules *r)
         h_u8(f, pc->reach);
         h_u8(f, pc->join);
         h_u8(f, pc->resource_cap);
+        h_u8(f, pc->moves);
+        h_u8(f, pc->crater_points);
     }
 }
 

@@ -169,6 +169,17 @@ void game_view(const Game *g, View *v)
 }
 
 
+int player_ability_max(const Game *g, int player, size_t field, int base)
+{
+    int best = base;
+    for (int c = 0; c < g->rules.power_card_count; c++) {
+        int value = ((const uint8_t *)&g->rules.power_cards[c])[field];
+        if (value > best && ((g->cards_in_play >> c) & 1) && player_holds_card(g, player, c))
+            best = value;
+    }
+    return best;
+}
+
 /* Whether the player holds power card `card`: from the start, or unlocked on the grid. */
 bool player_holds_card(const Game *g, int player, int card)
 {

@@ -11,6 +11,7 @@
 #define VQ_QUERY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "game.h"
 #include "region.h"
@@ -67,5 +68,9 @@ bool queue_has_critter(const Game *g, int id);
 /* Whether `player` holds the power `card`: has unlocked a grid slot dealt it,
  * or was given it from the start (GameOptions.hold). */
 bool player_holds_card(const Game *g, int player, int card);
+/* The largest value of a card ability (`field`: the offset of a uint8_t of
+ * PowerCard, such as offsetof(PowerCard, moves)) among the cards `player`
+ * holds, or `base` when that is larger. */
+int player_ability_max(const Game *g, int player, size_t field, int base);
 
 #endif

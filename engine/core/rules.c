@@ -182,6 +182,8 @@ int rules_validate(const Rules *r, char *err, int errlen)
              "powers[%d] '%s': level range must lie in 1..5", i + 1, p->name);
         NEED(p->reach < REACH_COUNT, "powers[%d] '%s': abilities.reach out of range", i + 1, p->name);
         NEED(p->resource_cap <= 15, "powers[%d] '%s': abilities.resource_cap must be 1..15", i + 1, p->name);
+        NEED(p->moves <= 9, "powers[%d] '%s': abilities.moves must be 1..9", i + 1, p->name);
+        NEED(p->crater_points <= 9, "powers[%d] '%s': abilities.crater_points must be 1..9", i + 1, p->name);
     }
     NEED(r->critter_mark_count <= MAX_CRITTER_MARKS && r->cell_mark_count <= MAX_CELL_MARKS,
          "marks: too many declared");

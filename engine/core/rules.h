@@ -62,6 +62,8 @@ typedef struct PowerCard {
     uint8_t reach;         /* Reach: onto uncontrolled biomes this far away */
     uint8_t join;          /* may move into a biome its owner controls, within one step */
     uint8_t resource_cap;  /* may hold this many resources after collection (0: the rules' cap) */
+    uint8_t moves;         /* its holder's turns begin with at least this many critter moves */
+    uint8_t crater_points; /* each critter in its holder's crater scores this many (0: the base 1) */
 } PowerCard;
 
 /* Marks scripts put on critters or cells, each declared once while scripts

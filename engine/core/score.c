@@ -1,14 +1,18 @@
 #include "score.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core_internal.h"
 
-/* What player p's critters on the board score for the marks they bear
- * (game.critter_mark's points): the scoring event's bonus starts there. */
-static int mark_points(const Game *g, int p)
+/* What player p scores beyond the base counts before any handler: the marks
+ * their critters on the board bear (game.critter_mark's points), and the
+ * crater's critters above 1 point each (a held card's crater_points). The
+ * scoring event's bonus starts there. */
+static int data_points(const Game *g, int p, int sacrifices)
 {
-    int points = 0;
+    int each = player_ability_max(g, p, offsetof(PowerCard, crater_points), 1);
+    int points = (each - 1) * sacrifices;
     for (int i = 0; i < g->rules.critters_per_player; i++) {
         const Critter *c = &g->player[p].critters[i];
         for (int m = 0; c->place == AT_BOARD && c->marks >> m; m++)
@@ -104,7 +108,7 @@ void game_score(Game *g, Scores *out)
         EV_SET(ev, SCORING, player, p);
         EV_SET(ev, SCORING, critters, s->critters);
         EV_SET(ev, SCORING, sacrifices, s->sacrifices);
-        EV_SET(ev, SCORING, bonus, mark_points(g, p));
+        EV_SET(ev, SCORING, bonus, data_points(g, p, s->sacrifices));
         game_emit(g, &ev);
         s->bonus = clamp_score(EV_GET(ev, SCORING, bonus));   /* the script layer keeps it in -1000..1000 */
         s->total = clamp_score((int64_t)s->critters + s->edges + s->volcanoes + s->sacrifices + s->tallest +

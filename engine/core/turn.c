@@ -4,6 +4,9 @@
  * scripts' questions) first, resolves contests, takes decisions whose only
  * option is to pass, and moves to the next step when one is done. */
 #include "core_internal.h"
+
+#include <stddef.h>
+
 #include "effects.h"
 
 static void set_pending(Game *g, int kind, int player)
@@ -70,7 +73,7 @@ void flow_begin_turn(Game *g)
     g->buys_made = g->soil_placements = g->extra_buys = g->sacrifices = 0;
     Player *pl = &g->player[g->active];
     pl->sacrificed_board = pl->sacrificed_hand = pl->caldera_bought = 0;
-    int moves = 1;
+    int moves = player_ability_max(g, g->active, offsetof(PowerCard, moves), 1);   /* abilities.moves */
     bool buy = true, claim = true, sacrifice = true;
     if (turn_start_event(g, &moves, &buy, &claim, &sacrifice)) {
         flow_finish(g, g->end_triggered ? g->end_triggered : END_SUPPLY);

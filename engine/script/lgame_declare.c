@@ -8,6 +8,18 @@
 
 #include "lsandbox.h"
 
+/* The number ability `name` of the abilities table at a: 1..hi, 0 when absent. */
+static uint8_t read_ability_number(lua_State *L, int a, const char *name, int hi)
+{
+    int type = lua_getfield(L, a, name);
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, -1, &isint);
+    if (type != LUA_TNIL && (!isint || v < 1 || v > hi))
+        luaL_error(L, "card abilities: '%s' must be an integer 1..%d, not %s", name, hi, luaL_tolstring(L, -1, NULL));
+    lua_pop(L, 1);
+    return type == LUA_TNIL ? 0 : (uint8_t)v;
+}
+
 /* A bolt's decision kinds from `bolt` at the top of the stack: true (any of
  * the owner's own-turn decisions: 0), a decision name, or a list of them. */
 static uint32_t bolt_kinds(lua_State *L, const char *card)
@@ -45,7 +57,7 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
     }
     luaL_checktype(L, -1, LUA_TTABLE);
     int a = lua_gettop(L);
-    static const char *const KNOWN[] = { "reach", "join", "resource_cap", NULL };
+    static const char *const KNOWN[] = { "reach", "join", "resource_cap", "moves", "crater_points", NULL };
     sb_check_keys(L, a, "card abilities", KNOWN);
     lua_getfield(L, a, "reach");
     static const char *const REACH[] = { "tile", "adjacent", "any", NULL };
@@ -53,15 +65,11 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
         c->reach = (uint8_t)luaL_checkoption(L, -1, NULL, REACH);
     lua_getfield(L, a, "join");
     c->join = (uint8_t)lua_toboolean(L, -1);
-    lua_getfield(L, a, "resource_cap");
-    if (!lua_isnil(L, -1)) {
-        int isint = 0;
-        lua_Integer cap = lua_tointegerx(L, -1, &isint);
-        if (!isint || cap < 1 || cap > 15)
-            luaL_error(L, "card abilities: 'resource_cap' must be an integer 1..15, not %s", luaL_tolstring(L, -1, NULL));
-        c->resource_cap = (uint8_t)cap;
-    }
-    lua_pop(L, 4);
+    lua_pop(L, 2);
+    c->resource_cap = read_ability_number(L, a, "resource_cap", 15);
+    c->moves = read_ability_number(L, a, "moves", 9);
+    c->crater_points = read_ability_number(L, a, "crater_points", 9);
+    lua_pop(L, 1);
 }
 
 /* Reads card{}'s table at 1 into c (and its docs). Raises on a bad field. */

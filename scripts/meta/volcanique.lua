@@ -269,6 +269,8 @@ function on(event, handler, priority, gate) end
 ---@field reach? "tile"|"adjacent"|"any" onto uncontrolled biomes this far away ("tile": the base rule)
 ---@field join? boolean may move a critter into a biome its owner controls, on its tile or a neighbouring one
 ---@field resource_cap? integer 1..15: may keep this many resources after collection (the larger of it and the rules' cap; "collect" handlers see it as ev.cap)
+---@field moves? integer 1..9: the holder's turns begin with at least this many critter moves ("turn_start" handlers see it as ev.moves)
+---@field crater_points? integer 1..9: each critter in the holder's crater scores this many points (those above 1 in the scoring bonus)
 
 ---@class CardSpec
 ---@field name string 1..31 characters, unique

@@ -1,7 +1,8 @@
 -- Agile critters
 -- Two critter movements in your move step, and a critter may move onto an
--- uncontrolled biome of a neighbouring tile (the card's reach: read by the
--- engine while it lists moves, no script runs for it).
+-- uncontrolled biome of a neighbouring tile (the card's abilities moves and
+-- reach: read by the engine as turns begin and while it lists moves, no
+-- script runs for them).
 
 local game = game
 
@@ -18,13 +19,9 @@ card {
     end
     return false
   end,
-  abilities = { reach = "adjacent" },
+  abilities = { reach = "adjacent", moves = 2 },
   text = "You may make two critter movements in your move step, and a critter may move onto an uncontrolled biome of a connecting tile.",
   ruling = "Caldera bolt: one more critter move this turn, offered in the move step only.",
 }
-
-on("turn_start", function(ev)
-  if ev.moves < 2 then ev.moves = 2 end
-end, 0, { card = NAME, holder = true })
 
 on("caldera_played", function() game.add_moves(1) end, 0, { card = NAME, when = { card = NAME } })

@@ -120,14 +120,14 @@ TEST(powers_doc_has_a_section_per_card_with_its_hooks)
                     sizeof s.card_docs[i].text - 1);
     }
     /* Bountiful resources raises the collection cap as an ability, with no
-     * hook; Agile critters' reach is an ability beside its hooks. */
+     * hook; Agile critters' reach and moves are abilities beside its hook. */
     const char *bountiful = strstr(doc, "\n## Bountiful resources\n");
     REQUIRE(bountiful != NULL);
     const char *next = strstr(bountiful + 1, "\n## ");
     const char *hooks = strstr(bountiful, "- Hooks: none\n- Abilities: `resource_cap = 8`\n");
     CHECK(hooks != NULL && (!next || hooks < next));
     need(text, "  hooks:        none\n  abilities:    resource_cap = 8\n", "the text listing", "Bountiful resources");
-    need(doc, "- Hooks: `turn_start`, `caldera_played`\n- Abilities: `reach = adjacent`\n", "the markdown",
+    need(doc, "- Hooks: `caldera_played`\n- Abilities: `reach = adjacent`, `moves = 2`\n", "the markdown",
          "Agile critters");
     need(text, "  abilities:    join\n", "the text listing", "Herding critters");
     /* A rule made of an action and questions hooks them, not "none": Erosion's
