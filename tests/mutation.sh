@@ -115,8 +115,12 @@ mutate 'To the Left: the next player in turn order' \
     'targets = { seat = -1, threshold = true },'
 mutate 'Exalted sacrifices: each crater critter scores two' \
     scripts/powers/exalted_sacrifices.lua \
-    'ev.bonus = ev.bonus + ev.sacrifices' \
-    'ev.bonus = ev.bonus + ev.sacrifices // 2'
+    'abilities = { crater_points = 2 },' \
+    'abilities = { crater_points = 1 },'
+mutate 'Colossal critter: worth 4 points, 3 more than a critter' \
+    scripts/powers/colossal_critter.lua \
+    'game.critter_mark{ name = "colossal", points = 3 }' \
+    'game.critter_mark{ name = "colossal", points = 2 }'
 
 # ---- running them ----
 
