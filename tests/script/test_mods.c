@@ -67,6 +67,18 @@ static void play_to_turn(Session *s, int turn)
     }
 }
 
+static int open_with(Session *s, const char *root, const char *mods, char *err, int errlen);
+
+/* Mod `mod` whose mod.lua is `text` fails to load with an error containing `want`. */
+static void check_refused(const char *root, const char *mod, const char *text, const char *want)
+{
+    static Session s;
+    char err[512] = "";
+    put(root, mod, "mod.lua", text);
+    CHECK(open_with(&s, root, mod, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, want);
+}
+
 static int open_with(Session *s, const char *root, const char *mods, char *err, int errlen)
 {
     int rc = session_open_mods(s, root, mods, err, errlen);
@@ -715,17 +727,14 @@ TEST(mods_uses_counter_gates_its_action_in_c)
     CHECK_EQ(s.game.state[20], 2);
     session_close(&s);
     /* A counter must name its card; an action's uses must be a counter. */
-    put(root, "probe", "mod.lua", "local u = game.uses{ per_turn = 1 }\nreturn { name = 'probe', version = '1' }\n");
-    CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "mods/probe/mod.lua:1: game.uses: 'card' is the power card's name");
-    put(root, "probe", "mod.lua",
-        "game.action{ at = 'claim', offers = function() return {} end, perform = print, uses = {} }\n"
-        "return { name = 'probe', version = '1' }\n");
-    CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "mods/probe/mod.lua:1: game.action: 'uses' is a counter game.uses returned");
-    put(root, "probe", "mod.lua", "local u = game.uses{ card = 'Nobody' }\nreturn { name = 'probe', version = '1' }\n");
-    CHECK(open_with(&s, root, "probe", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "game.uses: no power card is called 'Nobody'");
+    check_refused(root, "probe", "local u = game.uses{ per_turn = 1 }\nreturn { name = 'probe', version = '1' }\n",
+                  "mods/probe/mod.lua:1: game.uses: 'card' is the power card's name");
+    check_refused(root, "probe",
+                  "game.action{ at = 'claim', offers = function() return {} end, perform = print, uses = {} }\n"
+                  "return { name = 'probe', version = '1' }\n",
+                  "mods/probe/mod.lua:1: game.action: 'uses' is a counter game.uses returned");
+    check_refused(root, "probe", "local u = game.uses{ card = 'Nobody' }\nreturn { name = 'probe', version = '1' }\n",
+                  "game.uses: no power card is called 'Nobody'");
     remove_root(root);
 }
 
@@ -825,21 +834,17 @@ TEST(mods_uses_gate_runs_a_handler_only_while_a_use_is_left)
     CHECK_EQ(s.game.state[46], 0);
     session_close(&s);
     /* A uses gate needs a counter and an event with a player. */
-    put(root, "counted", "mod.lua",
-        "on('turn_end', print, 0, { uses = {} })\nreturn { name = 'counted', version = '1' }\n");
-    CHECK(open_with(&s, root, "counted", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "mods/counted/mod.lua:1: on: the gate's uses is a counter game.uses returned");
-    put(root, "counted", "mod.lua",
-        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
-        "local u = game.uses{ card = 'Probe' }\n"
-        "on('game_start', print, 0, { uses = u })\nreturn { name = 'counted', version = '1' }\n");
-    CHECK(open_with(&s, root, "counted", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "on: the gate's uses needs an event with a player; 'game_start' has none");
-    put(root, "counted", "mod.lua",
-        "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
-        "local u = game.uses{ card = 'Probe', per_turn = 'always' }\nreturn { name = 'counted', version = '1' }\n");
-    CHECK(open_with(&s, root, "counted", err, sizeof err) != 0);
-    CHECK_STR_CONTAINS(err, "game.uses: 'per_turn' is an integer 0..100 or \"unlimited\"");
+    check_refused(root, "counted", "on('turn_end', print, 0, { uses = {} })\nreturn { name = 'counted', version = '1' }\n",
+                  "mods/counted/mod.lua:1: on: the gate's uses is a counter game.uses returned");
+    check_refused(root, "counted",
+                  "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+                  "local u = game.uses{ card = 'Probe' }\n"
+                  "on('game_start', print, 0, { uses = u })\nreturn { name = 'counted', version = '1' }\n",
+                  "on: the gate's uses needs an event with a player; 'game_start' has none");
+    check_refused(root, "counted",
+                  "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
+                  "local u = game.uses{ card = 'Probe', per_turn = 'always' }\nreturn { name = 'counted', version = '1' }\n",
+                  "game.uses: 'per_turn' is an integer 0..100 or \"unlimited\"");
     remove_root(root);
 }
 
