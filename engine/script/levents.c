@@ -362,9 +362,6 @@ static void read_gate(lua_State *L, const char **card, const char **variant, lua
  * raises naming the field. */
 static int64_t when_value(lua_State *L, const ScriptFieldDef *f, const char *event)
 {
-    if (f->kind == SCRIPT_FIELD_INT && lua_type(L, -1) == LUA_TTABLE)
-        luaL_error(L, "on: the gate's when: '%s' of '%s' is an integer, or a range { min = a, max = b }", f->name,
-                   event);
     if (f->kind == SCRIPT_FIELD_BOOL && lua_type(L, -1) == LUA_TBOOLEAN)
         return lua_toboolean(L, -1);
     if ((f->kind == SCRIPT_FIELD_INT || f->kind == SCRIPT_FIELD_CARD) && lua_isinteger(L, -1))
