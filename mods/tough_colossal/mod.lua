@@ -37,7 +37,7 @@ card {
 -- A Colossal critter bears COLOSSAL while it has 2 or 3 hit points, and
 -- HIDE while it has 3. The base power's mark ("colossal") stays declared
 -- (the base script loaded before it was dropped), so these take other names.
-local COLOSSAL = game.critter_mark{ name = "colossus" }
+local COLOSSAL = game.critter_mark{ name = "colossus", points = 3 }   -- scored by the engine at the end
 local HIDE = game.critter_mark{ name = "thick_hide" }
 
 -- Per seat: upgrades spent and bolts played this turn (`turn` says which).
@@ -55,8 +55,6 @@ local function count_today(player, field)
   if t.turn ~= game.turn() then t.turn, t.spent, t.bolts = game.turn(), 0, 0 end
   t[field] = t[field] + 1
 end
-
-local function total(have) return have.dark + have.medium + have.light end
 
 local function upgrade(player, index, payment)
   game.pay(player, payment)
@@ -84,8 +82,9 @@ game.action{
   name = "tough_colossal_upgrade",
   at = "claim",
   card = NAME,
+  needs = { resources = COST },   -- checked by the engine before offers runs
   offers = function(player)
-    if upgrades_left(player) <= 0 or total(game.resources(player)) < COST then return {} end
+    if upgrades_left(player) <= 0 then return {} end
     local out = {}
     for _, c in ipairs(game.critters(player)) do
       if c.place == "board" and not c.marks[COLOSSAL] then out[#out + 1] = { critter = c, q = c.q, r = c.r } end
@@ -123,12 +122,6 @@ on("critter_hit", function(ev)
     ev.spared, ev.stop = true, true   -- the lava is removed; a mover goes home
   else
     ev.spared = true
-  end
-end, 0, NAME)
-
-on("scoring", function(ev)
-  for _, c in ipairs(game.critters(ev.player)) do
-    if c.place == "board" and c.marks[COLOSSAL] then ev.bonus = ev.bonus + 3 end
   end
 end, 0, NAME)
 

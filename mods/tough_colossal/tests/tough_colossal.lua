@@ -97,3 +97,13 @@ test("a Caldera bolt gives one more upgrade this turn", function()
   choose("Make A's critter at (2,0) Colossal")
   expect_eq(marks(0, 2), "colossus,thick_hide")
 end)
+
+-- The variant's own mark scores the 3 points more (its scoring handler); a
+-- critter with the thick hide as well scores no more than that.
+test("a tough Colossal scores four points, with or without its thick hide", function()
+  for _, extra in ipairs({ "", "mark 0 0 1 thick_hide\n" }) do
+    scenario("hold A Colossal_critter\ntile 0 0 uno_dark\ncritter A 0 0 dark\nmark 0 0 1 colossus\n" .. extra)
+    local a = game.score(0)
+    expect_eq(a.critters + a.bonus, 4)
+  end
+end)
