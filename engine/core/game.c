@@ -285,16 +285,8 @@ void game_land_changed(Game *g, int change, int cell)
 void player_refresh_abilities(Game *g, int player)
 {
     Player *pl = &g->player[player];
-    pl->reach = REACH_TILE;
-    pl->join = 0;
-    for (int c = 0; c < g->rules.power_card_count; c++) {
-        const PowerCard *card = &g->rules.power_cards[c];
-        if ((card->reach || card->join) && player_holds_card(g, player, c)) {
-            if (card->reach > pl->reach)
-                pl->reach = card->reach;
-            pl->join |= card->join;
-        }
-    }
+    pl->reach = (uint8_t)player_ability_max(g, player, offsetof(PowerCard, reach), REACH_TILE);
+    pl->join = (uint8_t)player_ability_max(g, player, offsetof(PowerCard, join), 0);   /* 0 or 1: any */
 }
 
 void game_move_places(Game *g, const int *from, const int *to, int n)

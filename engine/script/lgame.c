@@ -214,6 +214,8 @@ static const char *const KEY_NAMES[LGK_COUNT] = { "q",    "r",     "player", "in
                                                   "dir",  "steps", "tiles",  "axis",  "line",
                                                   "value", "critter", "card" };
 
+_Static_assert(LGK_COUNT <= (int)(sizeof ((Session *)0)->key_ref / sizeof(int)), "Session.key_ref holds every key");
+
 /* Makes the LgameKey names into strings the registry keeps. */
 static void intern_keys(lua_State *L, Session *s)
 {

@@ -8,14 +8,15 @@
 
 #include "lsandbox.h"
 
-/* The number ability `name` of the abilities table at a: 1..hi, 0 when absent. */
-static uint8_t read_ability_number(lua_State *L, int a, const char *name, int hi)
+/* The integer field `name` of the table at t, lo..hi (lo >= 0), 0 when
+ * absent; raises "what: 'name' must be an integer lo..hi, not ..." otherwise. */
+static uint8_t read_small_int(lua_State *L, int t, const char *what, const char *name, int lo, int hi)
 {
-    int type = lua_getfield(L, a, name);
+    int type = lua_getfield(L, t, name);
     int isint = 0;
     lua_Integer v = lua_tointegerx(L, -1, &isint);
-    if (type != LUA_TNIL && (!isint || v < 1 || v > hi))
-        luaL_error(L, "card abilities: '%s' must be an integer 1..%d, not %s", name, hi, luaL_tolstring(L, -1, NULL));
+    if (type != LUA_TNIL && (!isint || v < lo || v > hi))
+        luaL_error(L, "%s: '%s' must be an integer %d..%d, not %s", what, name, lo, hi, luaL_tolstring(L, -1, NULL));
     lua_pop(L, 1);
     return type == LUA_TNIL ? 0 : (uint8_t)v;
 }
@@ -66,9 +67,9 @@ static void read_abilities(lua_State *L, int t, PowerCard *c)
     lua_getfield(L, a, "join");
     c->join = (uint8_t)lua_toboolean(L, -1);
     lua_pop(L, 2);
-    c->resource_cap = read_ability_number(L, a, "resource_cap", 15);
-    c->moves = read_ability_number(L, a, "moves", 9);
-    c->crater_points = read_ability_number(L, a, "crater_points", 9);
+    c->resource_cap = read_small_int(L, a, "card abilities", "resource_cap", 1, 15);
+    c->moves = read_small_int(L, a, "card abilities", "moves", 1, 9);
+    c->crater_points = read_small_int(L, a, "card abilities", "crater_points", 1, 9);
     lua_pop(L, 1);
 }
 
@@ -255,15 +256,7 @@ static int declare_mark(lua_State *L, int cell)
     const char *fn = cell ? "game.cell_mark" : "game.critter_mark";
     lgame_check_loading(L, fn);
     int traits = read_traits(L, fn, cell ? CELL_TRAITS : CRITTER_TRAITS, cell ? NULL : "points");
-    int points = 0;
-    if (!cell && lua_getfield(L, 1, "points") != LUA_TNIL) {
-        int isint = 0;
-        lua_Integer v = lua_tointegerx(L, -1, &isint);
-        if (!isint || v < 0 || v > 20)
-            return luaL_error(L, "%s: 'points' must be an integer 0..20, not %s", fn, luaL_tolstring(L, -1, NULL));
-        points = (int)v;
-    }
-    lua_settop(L, 1);
+    int points = cell ? 0 : read_small_int(L, 1, fn, "points", 0, 20);
     lua_getfield(L, 1, "name");
     const char *name = luaL_optstring(L, -1, "");
     Session *s = lgame_session(L);

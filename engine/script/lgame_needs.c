@@ -85,10 +85,11 @@ int lgame_needs_met(const Game *g, int player, const SessionNeeds *n, int card)
     if (count_of(g, n->resources) > player_resource_total(&g->player[player]))
         return 0;
     int crater = count_of(g, n->crater);
-    if ((crater || n->crater_room) &&
-        (game_crater_count(g, player) < crater ||
-         (n->crater_room && game_crater_count(g, player) >= g->rules.crater_capacity)))
-        return 0;
+    if (crater || n->crater_room) {
+        int in_crater = game_crater_count(g, player);
+        if (in_crater < crater || (n->crater_room && in_crater >= g->rules.crater_capacity))
+            return 0;
+    }
     if (n->purchase && (player != g->active || g->buys_made >= 1 + g->extra_buys))
         return 0;
     if (g->lava_count < count_of(g, n->lava))

@@ -114,12 +114,21 @@ static const char *push_rule_names(lua_State *L, bool numbers)
     return lua_tostring(L, -1);
 }
 
-int lgame_rule_number_at(lua_State *L, const char *name, const char *what)
+/* The index in RULE of the rule called `name`, or -1. */
+static int rule_by_name(const char *name)
 {
     for (size_t i = 0; i < RULE_COUNT; i++)
-        if (!RULE[i].option && strcmp(RULE[i].name, name) == 0)
-            return (int)RULE[i].offset;
-    return luaL_error(L, "%s: no rule number is called '%s' (%s)", what, name, push_rule_names(L, true));
+        if (strcmp(RULE[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int lgame_rule_number_at(lua_State *L, const char *name, const char *what)
+{
+    int i = rule_by_name(name);
+    if (i < 0 || RULE[i].option)
+        return luaL_error(L, "%s: no rule number is called '%s' (%s)", what, name, push_rule_names(L, true));
+    return (int)RULE[i].offset;
 }
 
 /** game.rule(name) -> the rules' number of that name, or their option's
@@ -128,16 +137,15 @@ static int l_rule(lua_State *L)
 {
     const Game *g = lgame_current(L);
     const char *name = luaL_checkstring(L, 1);
-    for (size_t i = 0; i < RULE_COUNT; i++)
-        if (strcmp(RULE[i].name, name) == 0) {
-            uint8_t value = ((const uint8_t *)&g->rules)[RULE[i].offset];
-            if (RULE[i].option)
-                lua_pushboolean(L, value);
-            else
-                lua_pushinteger(L, value);
-            return 1;
-        }
-    return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (%s)", name, push_rule_names(L, false)));
+    int i = rule_by_name(name);
+    if (i < 0)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "no rule called '%s' (%s)", name, push_rule_names(L, false)));
+    uint8_t value = ((const uint8_t *)&g->rules)[RULE[i].offset];
+    if (RULE[i].option)
+        lua_pushboolean(L, value);
+    else
+        lua_pushinteger(L, value);
+    return 1;
 }
 
 /** game.caldera(player) -> the names of the Caldera cards in that player's hand. */
