@@ -466,11 +466,11 @@ int levents_lua_on(lua_State *L)
     int ev = script_event_index(s, name);
     if (ev < 0)
         return unknown_event(L, e, name);
-    int holder_slot = gate_holder != 0 ? player_slot(e, ev) : -1;
-    if (gate_holder && holder_slot < 0)
+    int pslot = player_slot(e, ev);   /* what holder and uses gates read */
+    if (gate_holder && pslot < 0)
         return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
     int uses = gate_uses(L, 4);
-    if (uses >= 0 && player_slot(e, ev) < 0)
+    if (uses >= 0 && pslot < 0)
         return luaL_error(L, "on: the gate's uses needs an event with a player; '%s' has none", name);
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
     const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
@@ -501,10 +501,10 @@ int levents_lua_on(lua_State *L)
     h.gate_variant = gate_variant ? strdup(gate_variant) : NULL;
     h.gate_min_players = (int)gate_players;
     h.card = -1;
-    h.holder_slot = holder_slot;
+    h.holder_slot = gate_holder ? pslot : -1;
     h.holder_not = gate_holder < 0;
     h.uses = uses;
-    h.uses_slot = uses >= 0 ? player_slot(e, ev) : -1;
+    h.uses_slot = uses >= 0 ? pslot : -1;
     int copied = 1;
     for (int i = 0; i < h.nwhen; i++)
         copied &= !when_cards[i] || (h.when_card[i] = strdup(when_cards[i])) != NULL;
