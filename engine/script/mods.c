@@ -422,8 +422,10 @@ static int run_mod_p(lua_State *L)
     lua_setfield(L, -2, "require");
     lua_setfield(L, 1, "env");
     lua_newtable(L);
+    sb_guard_engine(L, -1);
     lua_setfield(L, 1, "cache");
     lua_newtable(L);
+    sb_guard_engine(L, -1);
     lua_setfield(L, 1, "pending");
     lua_pushvalue(L, 1);
     mi->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
