@@ -490,3 +490,15 @@ int script_add_global(Script *s, const char *name, lua_CFunction fn)
 {
     return add_global(s, name, fn, 0);
 }
+
+uint64_t sb_call_serial(lua_State *L)
+{
+    return sb_script(L)->call_serial;
+}
+
+void sb_check_call(lua_State *L, uint64_t serial, const char *what)
+{
+    if (serial != sb_script(L)->call_serial)
+        luaL_error(L, "%s: made in an earlier call (an iterator lives within the handler call that made it, "
+                   "like a coroutine: keep what outlives a call in game.state)", what);
+}

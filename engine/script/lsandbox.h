@@ -216,6 +216,14 @@ void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, 
  * memory failures pass unchanged. */
 int sb_traceback(lua_State *L);
 
+/* Iterators that keep a position (pairs, string.gmatch, walks) live within
+ * the outermost call that made them, as coroutines do: one made while loading
+ * or in an earlier handler call would carry its position from call to call.
+ * sb_call_serial names the current call; sb_check_call raises "WHAT: made in
+ * an earlier call ..." unless serial is the current call's. */
+uint64_t sb_call_serial(lua_State *L);
+void sb_check_call(lua_State *L, uint64_t serial, const char *what);
+
 /* Charges cost instruction-equivalents to the current call, raising the budget
  * error if it is exhausted (or the time limit passed). For C functions whose
  * work grows with their input. Does nothing outside a call. */

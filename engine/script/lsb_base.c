@@ -241,8 +241,11 @@ static void sort_keys(lua_State *L, int kt, int tt, lua_Integer n)
     }
 }
 
+/* Upvalues: the table (its store), its keys in order, the position, the
+ * call that made it. */
 static int sb_pairs_iter(lua_State *L)
 {
+    sb_check_call(L, (uint64_t)lua_tointeger(L, lua_upvalueindex(4)), "pairs");
     lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
     for (;;) {
         i++;
@@ -289,7 +292,8 @@ static int sb_lpairs(lua_State *L)
     sort_keys(L, 2, 3, n);
     lua_pop(L, 1);
     lua_pushinteger(L, 0);
-    lua_pushcclosure(L, sb_pairs_iter, 3);
+    lua_pushinteger(L, (lua_Integer)sb_call_serial(L));
+    lua_pushcclosure(L, sb_pairs_iter, 4);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;

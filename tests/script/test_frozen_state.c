@@ -161,6 +161,20 @@ TEST(frozen_state_coroutine_kept_between_calls_is_refused_when_run)
                 "coroutine from an earlier call");
 }
 
+/* Iterators keep their position in themselves: one made while loading and
+ * stepped by a handler would count calls like a local. */
+TEST(frozen_state_iterators_made_at_load_are_refused_when_run)
+{
+    run_refused("pairs_kept",
+                "local step = pairs({ 1, 2, 3, 4, 5, 6, 7, 8, 9 })\n"
+                "on('turn_start', function(ev) step() end)\n" MANIFEST("pairs_kept"),
+                "mods/pairs_kept/mod.lua:2: pairs: made in an earlier call");
+    run_refused("gmatch_kept",
+                "local word = ('a b c d e f g h'):gmatch('%a')\n"
+                "on('turn_start', function(ev) word() end)\n" MANIFEST("gmatch_kept"),
+                "mods/gmatch_kept/mod.lua:2: string.gmatch: made in an earlier call");
+}
+
 TEST(frozen_state_metatable_fields_are_refused_when_run)
 {
     run_refused("meta",
