@@ -12,6 +12,7 @@
  * beyond one call, with its line and the variable's name. Reading the dump
  * runs no script code. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -186,53 +187,59 @@ static int read_function(Reader *r, const unsigned char *parent, int depth, Foun
     return 0;
 }
 
+/* lua_dump's output, gathered outside the Lua state (lua_dump allocates
+ * nothing and raises nothing, so the buffer cannot leak). */
+typedef struct Dump {
+    unsigned char *bytes;
+    size_t len, cap;
+    int failed;
+} Dump;
+
 static int collect_dump(lua_State *L, const void *p, size_t n, void *ud)
 {
     (void)L;
-    luaL_addlstring((luaL_Buffer *)ud, p, n);
+    Dump *d = ud;
+    if (d->len + n > d->cap) {
+        size_t cap = d->cap ? d->cap : 4096;
+        while (cap < d->len + n)
+            cap *= 2;
+        unsigned char *b = realloc(d->bytes, cap);
+        if (!b) {
+            d->failed = 1;
+            return 1;
+        }
+        d->bytes = b;
+        d->cap = cap;
+    }
+    memcpy(d->bytes + d->len, p, n);
+    d->len += n;
     return 0;
-}
-
-/* Protected: (fn) -> nil, or the message naming the first assignment. */
-static int check_p(lua_State *L)
-{
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    lua_pushvalue(L, 1);
-    lua_dump(L, collect_dump, &b, 0);
-    lua_pop(L, 1);
-    luaL_pushresult(&b);
-    size_t n;
-    const unsigned char *dump = (const unsigned char *)lua_tolstring(L, -1, &n);
-    Reader r = { dump + HEADER_54, dump + n, n < HEADER_54 + 1 };
-    read_byte(&r);                           /* the closure's upvalue count */
-    unsigned char none[MAX_UPVALUES] = { 0 };
-    Found found = { 0 };
-    int hit = read_function(&r, none, 0, &found);
-    if (r.bad)
-        return luaL_error(L, "cannot read the compiled code of a function (is this Lua 5.4?)");
-    if (!hit)
-        return 0;
-    lua_Debug ar;
-    lua_pushvalue(L, 1);
-    lua_getinfo(L, ">S", &ar);
-    lua_pushfstring(L, "%s:%d: assigns '%s', a local made while the rules loaded: it would carry a value from "
-                    "one call to the next (and from game to game); keep what changes in game.state",
-                    ar.short_src, found.line, found.name);
-    return 1;
 }
 
 int sb_upvalue_writes(lua_State *L, int fn)
 {
     if (!lua_isfunction(L, fn) || lua_iscfunction(L, fn))
         return 0;
-    fn = lua_absindex(L, fn);
-    lua_pushcfunction(L, check_p);
     lua_pushvalue(L, fn);
-    lua_call(L, 1, 1);
-    if (lua_isnil(L, -1)) {
+    Dump d = { 0 };
+    lua_dump(L, collect_dump, &d, 0);
+    Reader r = { d.bytes + HEADER_54, d.bytes + d.len, d.failed || d.len < HEADER_54 + 1 };
+    read_byte(&r);                           /* the closure's upvalue count */
+    unsigned char none[MAX_UPVALUES] = { 0 };
+    Found found = { 0 };
+    int hit = r.bad ? 0 : read_function(&r, none, 0, &found);
+    int bad = r.bad;
+    free(d.bytes);
+    if (bad)
+        return luaL_error(L, "cannot read the compiled code of a function (out of memory, or not Lua 5.4)");
+    if (!hit) {
         lua_pop(L, 1);
         return 0;
     }
+    lua_Debug ar;
+    lua_getinfo(L, ">S", &ar);               /* pops the function */
+    lua_pushfstring(L, "%s:%d: assigns '%s', a local made while the rules loaded: it would carry a value from "
+                    "one call to the next (and from game to game); keep what changes in game.state",
+                    ar.short_src, found.line, found.name);
     return 1;
 }

@@ -27,8 +27,12 @@
  *   matcher. The time limit is the last resort for work that is still not
  *   proportional to that count (e.g. comparing very long strings); it is the
  *   one limit that depends on the machine, so rules must stay far below it.
- * - After script_freeze, assigning a global (also through rawset(_ENV, ...))
- *   raises "globals are read-only after load: keep state in game state".
+ * - After script_freeze, nothing a script kept from loading can change: a
+ *   reachable function that assigns a local shared with later calls fails
+ *   the freeze; every reachable table is frozen (a write raises "cannot set
+ *   [k] of NAME"); assigning a global (also through rawset(_ENV, ...)) raises
+ *   "globals are read-only after load: keep state in game state"
+ *   (lsb_freeze.c, lsandbox.h).
  * - Nothing a script can see exposes an address or the hash order: pairs and
  *   next walk keys in one fixed order, tostring and string.format("%s") give
  *   tables and functions a fixed text, string.format("%p") is refused, and
@@ -243,12 +247,5 @@ typedef struct ScriptFireCount {
 int  script_fire_counts(const Script *s, ScriptFireCount *out, int max);
 void script_reset_fire_counts(Script *s);
 
-/* The kept-state check (lkept.c). script_kept_mark fingerprints every local
- * that a registered function (handler, answer, action) closes over, directly
- * or through helper functions and tables; returns how many it watches, or -1.
- * script_kept_check returns -1 with "file:line: ... the local 'NAME' ..." if
- * one changed since the mark: the scripts keep state outside game.state. */
-int script_kept_mark(Script *s, char *err, size_t errlen);
-int script_kept_check(Script *s, char *err, size_t errlen);
 
 #endif

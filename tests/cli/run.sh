@@ -208,6 +208,27 @@ grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mo
 expect_status test_with_a_filter_matching_nothing_fails 1 $V test --filter no_test_has_this_name
 grep -q "no test ran (no test's \"file: name\" contains 'no_test_has_this_name')" "$tmp/err" && ok || bad "test_filter_miss_is_said"
 
+# Every test runs twice, after the tests before it and alone in a fresh
+# session, and must play the same games: a test file whose local leaks from
+# one test into the next shows what a mod's leaking state would.
+mkdir -p "$tmp/leaky"
+cat > "$tmp/leaky/leak.lua" <<'EOF'
+local runs = 0
+test("first", function() runs = runs + 1 end)
+test("second", function()
+  runs = runs + 1
+  scenario[[
+  turn B lava
+  tile 0 0 uno_dark
+  critter A 0 0 dark
+]]
+  if runs == 2 then run() end
+end)
+EOF
+expect_status test_that_plays_differently_alone_fails 1 $V test "$tmp/leaky"
+grep -q "not ok - .*leak.lua: second" "$tmp/out" && grep -q "steps alone and 2 after the other tests" "$tmp/out" \
+    && ok || bad "test_alone_difference_is_named ($(head -c 400 "$tmp/out"))"
+
 # README.md: the commands a player types first run as written.
 . tests/cli/readme.sh
 
