@@ -214,7 +214,7 @@ static int t_expect_eq(lua_State *L)
     return 0;
 }
 
-const luaL_Reg RULESTEST_FUNCS[] = {
+const luaL_Reg rulestest_functions[] = {
     { "test", t_test },       { "scenario", t_scenario }, { "decision", t_decision },
     { "options", t_options }, { "choose", t_choose },     { "pass", t_pass },
     { "run", t_run },         { "expect", t_expect },     { "expect_eq", t_expect_eq },

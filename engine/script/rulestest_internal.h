@@ -12,7 +12,7 @@
 #define RULES_TRACE_MAX 256
 
 /* The functions a test file sees besides the game library. */
-extern const luaL_Reg RULESTEST_FUNCS[];
+extern const luaL_Reg rulestest_functions[];
 
 /* What one test did to its games: the state hash after each step that moved
  * one (a scenario built, an option applied, run()), with the step in words,

@@ -27,7 +27,7 @@ static int load_file_p(lua_State *L)
     if (luaL_loadbufferx(L, src, len, lua_pushfstring(L, "@%s", chunk), "t") != LUA_OK)
         return lua_error(L);
     sb_push_env(L);
-    for (const luaL_Reg *f = RULESTEST_FUNCS; f->name; f++) {   /* raw: past the guard on globals */
+    for (const luaL_Reg *f = rulestest_functions; f->name; f++) {   /* raw: past the guard on globals */
         lua_pushstring(L, f->name);
         lua_pushcfunction(L, f->func);
         lua_rawset(L, -3);
