@@ -83,6 +83,11 @@ void bot_init(Bot *b, const BotConfig *c, uint64_t seed)
     rng_seed(&b->rng, seed);
 }
 
+uint64_t bot_seat_seed(uint64_t game_seed, int seat)
+{
+    return game_seed * 0x9E3779B97F4A7C15ULL + (uint64_t)seat * 0xBF58476D1CE4E5B9ULL + 1;
+}
+
 BotWork *bot_work(Bot *b)
 {
     if (!b->work) {

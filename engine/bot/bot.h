@@ -84,6 +84,11 @@ const char *bot_kind_name(int kind);
 const char *bot_spec(const BotConfig *c, char *out, int outlen);
 
 void bot_init(Bot *b, const BotConfig *c, uint64_t seed);
+/* The seed of the bot in seat `seat` of the game whose seed is game_seed.
+ * Every front end that seats bots at a game (sim, compare, balance, tui,
+ * gui) seeds them with it, so one seed and one set of seats play one game
+ * wherever it is played. */
+uint64_t bot_seat_seed(uint64_t game_seed, int seat);
 /* Releases the workspace; the bot may think again afterwards (it allocates anew). */
 void bot_free(Bot *b);
 /* Chooses an option of the pending decision; opts/n as game_options listed

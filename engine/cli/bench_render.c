@@ -84,7 +84,7 @@ int bench_render(const CliArgs *a)
         memset(seats, 0, sizeof seats);
         seats[0].human = 1;
         if (island(&s, &g, RADIUS[r], err, sizeof err) ||
-            ui_table_init(&t, &g, seats, 1, &(UiTableHooks){ 0 }, err, sizeof err)) {
+            ui_table_init(&t, &g, seats, &(UiTableHooks){ 0 }, err, sizeof err)) {
             fprintf(stderr, "volcanique bench: %s\n", err);
             rc = 1;
             break;

@@ -92,7 +92,7 @@ static UiTable *start_game(void *ud, const UiSetup *su, bool overwrite, char *er
     if (cli_play_new(c->session, &o, su->seed, c->target.save_path, c->force || overwrite, err, errlen))
         return NULL;
     UiTableHooks hooks = cli_play_hooks(&c->target);
-    if (ui_table_init(&c->table, &c->session->game, su->seat, su->seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, errlen))
+    if (ui_table_init(&c->table, &c->session->game, su->seat, &hooks, err, errlen))
         return NULL;
     c->table_live = true;
     return &c->table;
@@ -138,7 +138,7 @@ static UiTable *reload(void *ud, char *msg, int msglen)
     for (int i = 0; i < MAX_POWER_CARDS; i++)
         c->card_text[i] = s->card_docs[i].text;
     UiTableHooks hooks = cli_play_hooks(&c->target);
-    if (ui_table_init(&c->table, &s->game, seats, s->game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, sizeof err)) {
+    if (ui_table_init(&c->table, &s->game, seats, &hooks, err, sizeof err)) {
         snprintf(msg, (size_t)msglen, "The reloaded game cannot be seated: %s", err);
         return NULL;
     }
@@ -279,7 +279,7 @@ int cmd_gui(const CliArgs *a)
     configure(&cfg, &ga, &c, dir);
     if (!start_screen) {
         UiTableHooks hooks = cli_play_hooks(&c.target);
-        if (ui_table_init(&c.table, &s.game, pa->seats, s.game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err,
+        if (ui_table_init(&c.table, &s.game, pa->seats, &hooks, err,
                           sizeof err)) {
             fprintf(stderr, "volcanique gui: %s\n", err);
             session_close(&s);

@@ -38,7 +38,7 @@ int cmd_tui(const CliArgs *a)
         t.card_text[c] = s.card_docs[c].text;
     UiTableHooks hooks = cli_play_hooks(&t.target);
     char err[512];
-    if (ui_table_init(&t.table, &s.game, pa.seats, s.game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, sizeof err)) {
+    if (ui_table_init(&t.table, &s.game, pa.seats, &hooks, err, sizeof err)) {
         fprintf(stderr, "volcanique tui: %s\n", err);
         session_close(&s);
         return 1;

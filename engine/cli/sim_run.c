@@ -227,7 +227,7 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside, 
     g->log = NULL;   /* nothing to save: skip recording */
     Bot bots[MAX_PLAYERS];
     for (int p = 0; p < g->players; p++)
-        bot_init(&bots[p], &c->seats[p], seed * 0x9E3779B97F4A7C15ULL + (uint64_t)p * 0xBF58476D1CE4E5B9ULL + 1);
+        bot_init(&bots[p], &c->seats[p], bot_seat_seed(seed, p));
     record_head(u, g, seed, r);
     uint8_t seen[MAX_PLAYERS][MAX_GRID_SLOTS] = { { 0 } };
     int leader = -1, turn = g->turn;

@@ -22,7 +22,7 @@ static int reseat(Tui *t, Session *s, char *err, int errlen)
     for (int c = 0; c < MAX_POWER_CARDS; c++)
         t->card_text[c] = c < s->rules.power_card_count ? s->card_docs[c].text : NULL;
     UiTableHooks hooks = cli_play_hooks(&t->target);
-    return ui_table_init(&t->table, &s->game, seats, s->game.seed ^ 0x9E3779B97F4A7C15ULL, &hooks, err, errlen);
+    return ui_table_init(&t->table, &s->game, seats, &hooks, err, errlen);
 }
 
 /* With --watch: when a rules file changed, reloads and replays (watch.h).
@@ -165,7 +165,7 @@ static int load(Tui *t, const char *path)
     snprintf(t->loaded, sizeof t->loaded, "%s", path);
     t->target.save_path = t->loaded;
     UiTableHooks hooks = cli_play_hooks(&t->target);
-    if (ui_table_init(&t->table, &t->session->game, seats, t->session->game.seed ^ 0x5DEECE66DULL, &hooks, err,
+    if (ui_table_init(&t->table, &t->session->game, seats, &hooks, err,
                       sizeof err)) {
         fprintf(stderr, "volcanique tui: %s\n", err);
         return TUI_FAILED;

@@ -108,8 +108,8 @@ static int copy_log(const Game *g, Option **out, int *count)
     return 0;
 }
 
-int ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], uint64_t bot_seed,
-                  const UiTableHooks *hooks, char *err, int errlen)
+int ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], const UiTableHooks *hooks, char *err,
+                  int errlen)
 {
     memset(t, 0, sizeof *t);
     t->game = g;
@@ -118,7 +118,7 @@ int ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], uint64_t
         t->hooks = *hooks;
     for (int p = 0; p < MAX_PLAYERS; p++) {
         t->seat[p] = seats[p];
-        bot_init(&t->bot[p], &seats[p].bot, bot_seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(p + 1)));
+        bot_init(&t->bot[p], &seats[p].bot, bot_seat_seed(g->seed, p));
     }
     t->scratch = malloc(sizeof *t->scratch * MAX_OPTIONS);
     if (!t->scratch || grow_marks(t, 256)) {
@@ -166,8 +166,28 @@ void ui_table_free(UiTable *t)
     t->mark_cap = 0;
 }
 
+/* Tells every seat's bot which option of the pending decision is about to be
+ * applied, as `sim` does (an mcts bot keeps its tree, and plays on as it would
+ * there). */
+static void tell_bots(UiTable *t, const Option *o)
+{
+    bool listens = false;
+    for (int p = 0; p < t->players; p++)
+        listens |= !t->seat[p].human && t->seat[p].bot.kind == BOT_MCTS && t->seat[p].bot.reuse;
+    if (!listens)
+        return;   /* only a searching bot that keeps its tree hears anything */
+    int n = game_options(t->game, t->scratch, MAX_OPTIONS);
+    for (int i = 0; i < n; i++)
+        if (memcmp(&t->scratch[i], o, sizeof *o) == 0) {
+            for (int p = 0; p < t->players; p++)
+                bot_observe(&t->bot[p], t->game, i);
+            return;
+        }
+}
+
 int ui_table_apply(UiTable *t, const Option *o, char *err, int errlen)
 {
+    tell_bots(t, o);
     if (apply_quietly(t, o, err, errlen))
         return -1;
     rescore(t);

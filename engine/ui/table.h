@@ -14,7 +14,10 @@
  *    so undo never lets a player see the dice and choose again.
  *  - A game loaded from a save is replayed once at ui_table_init to rebuild
  *    the story and the undo marks; the replay must reach the same state hash.
- *  - Bots think on their own generators (bot.h), seeded from bot_seed and the seat.
+ *  - Bots think on their own generators (bot.h), seeded from the game's seed
+ *    and the seat (bot_seat_seed), as `sim` seeds them, and every bot hears
+ *    of every option applied (bot_observe), as in `sim`: the same seed and
+ *    seats play the same game at the table as in a simulation.
  *  - One thread: applying and scoring use static scratch copies of the game. */
 #ifndef VQ_UI_TABLE_H
 #define VQ_UI_TABLE_H
@@ -104,8 +107,8 @@ enum { UI_MARK_HUMAN = 1, UI_MARK_FINAL = 2 };
 /* Seats the players of g. With actions already in g's log (a loaded game) it
  * replays them through hooks->restart to rebuild the story and the marks.
  * Returns 0, or -1 with a message (out of memory, a replay that fails). */
-int  ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], uint64_t bot_seed,
-                   const UiTableHooks *hooks, char *err, int errlen);
+int  ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], const UiTableHooks *hooks, char *err,
+                   int errlen);
 void ui_table_free(UiTable *t);
 
 /* Applies option `o` of the pending decision, tells the story, rescores and

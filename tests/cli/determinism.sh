@@ -56,6 +56,21 @@ grep -q "Turn the target tile" "$tmp/show" && ok || bad "question_pending_shows_
 "$V" options "$tmp/q.json" > "$tmp/opts" 2>&1
 grep -q "sixth" "$tmp/opts" && ok || bad "question_pending_options_have_words"
 
+# One seed, one game: the terminal's table seeds its bots as sim does and lets
+# every bot hear each option applied, so the same seed and seats play the same
+# game in `tui` and in `sim` (the turns, the end and every score agree).
+tui_equals_sim() {   # name, seats, seed
+    rm -f "$tmp/t.json"
+    "$V" tui --seats "$2" --seed "$3" --save "$tmp/t.json" < /dev/null > /dev/null 2>&1 || { bad "${1}_tui_runs"; return; }
+    "$V" sim --games 1 --seed "$3" --seats "$2" > "$tmp/s.jsonl" 2>/dev/null || { bad "${1}_sim_runs"; return; }
+    totals=$("$V" show "$tmp/t.json" 2>&1 | sed -n 's/^  [A-E] .*| *\([0-9][0-9]*\).*/\1/p' | paste -sd, -)
+    tui=$(jq -c "[.snapshot.turn, .snapshot.end_reason, [$totals]]" "$tmp/t.json" 2>&1)
+    sim=$(jq -c '[.turns, .end, [.scores[].total]]' "$tmp/s.jsonl" 2>&1)
+    [ "$tui" = "$sim" ] && ok || bad "${1}_one_seed_plays_one_game_in_tui_and_sim (tui $tui, sim $sim)"
+}
+tui_equals_sim greedy_against_greedy greedy,greedy 76
+tui_equals_sim mcts_against_greedy mcts:30,greedy 5
+
 echo "determinism: $passed passed, $failed failed"
 mkdir -p build
 echo "$passed $failed" > build/determinism-tests.result

@@ -160,7 +160,7 @@ TEST(ui_table_rebuilds_the_story_and_undo_marks_of_a_loaded_game)
     uint64_t hash = game_hash(t.game);
     char err[256];
     UiTableHooks hooks = cli_play_hooks(&target);
-    REQUIRE(ui_table_init(&again, &s.game, seats, 8, &hooks, err, sizeof err) == 0);
+    REQUIRE(ui_table_init(&again, &s.game, seats, &hooks, err, sizeof err) == 0);
     CHECK_EQ(game_hash(&s.game), hash);
     CHECK_EQ(again.story_len, t.story_len);
     for (int k = 0; k < ui_table_line_count(&t); k++)

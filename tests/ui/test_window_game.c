@@ -200,7 +200,7 @@ static UiTable *new_game(void *ud, const UiSetup *su, bool overwrite, char *err,
     GameOptions o = { .players = (uint8_t)su->players, .setup_variation = (uint8_t)su->setup, .variant = "symbiosis" };
     UiTableHooks hooks = cli_play_hooks(&target2);
     if (session_new_game(&session2, &o, su->seed, err, errlen) ||
-        ui_table_init(&table2, &session2.game, su->seat, su->seed, &hooks, err, errlen))
+        ui_table_init(&table2, &session2.game, su->seat, &hooks, err, errlen))
         return NULL;
     return &table2;
 }
@@ -251,7 +251,7 @@ TEST(ui_window_plays_a_whole_game_by_mouse_and_keys_to_the_end_screen)
     CliPlayTarget target;
     UiSeat seats[MAX_PLAYERS];
     uf_seats(seats, "hr");
-    uf_table(&s, &t, &target, 2, 17, seats);
+    uf_table(&s, &t, &target, 2, 19, seats);
     char err[256];
     REQUIRE(session_open(&session2, fx_root(), err, sizeof err) == 0);
     target2 = (CliPlayTarget){ &session2, NULL };

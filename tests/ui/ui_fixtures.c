@@ -51,7 +51,7 @@ void uf_table(Session *s, UiTable *t, CliPlayTarget *target, int players, uint64
     *target = (CliPlayTarget){ s, NULL };
     UiTableHooks hooks = cli_play_hooks(target);
     if (session_new_game(s, &o, seed, err, sizeof err) ||
-        ui_table_init(t, &s->game, seats, seed, &hooks, err, sizeof err)) {
+        ui_table_init(t, &s->game, seats, &hooks, err, sizeof err)) {
         session_close(s);
         th_fail(__FILE__, __LINE__, "a game at a table: %s", err);
         th_abort_test();
@@ -63,7 +63,7 @@ void uf_bare_table(UiTable *t, Game *g, const char *kinds)
     UiSeat seats[MAX_PLAYERS];
     uf_seats(seats, kinds);
     char err[256];
-    if (ui_table_init(t, g, seats, 1, NULL, err, sizeof err)) {
+    if (ui_table_init(t, g, seats, NULL, err, sizeof err)) {
         th_fail(__FILE__, __LINE__, "a bare table: %s", err);
         th_abort_test();
     }
