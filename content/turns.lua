@@ -1,6 +1,13 @@
 -- What a turn allows in each mode. The end-game scripts (scripts/endgame/)
 -- choose the mode of every turn; normal is the main phase of the game.
 return {
+  -- Rounds in a row without progress after which the game ends (docs/rules.md,
+  -- "A game without progress ends"): nobody bought, sacrificed, unlocked, claimed
+  -- or lost a critter to hand, and no end was triggered.
+  idle_rounds = 10,
+  -- A game still going after this many turns ends, "stalled": a safety net that
+  -- no game of the base rules reaches (reports count such games apart).
+  turn_limit = 4000,
   normal = {
     move = true, claim = true, collect = true,
     buy = { "tiles", "volcano", "island", "caldera" },

@@ -211,7 +211,8 @@ static void group_section(FILE *f, const ResultSet *rs, const BalanceGroup *g)
     dealt_charts(f, g);
     unlock_chart(f, rs, g);
     triggers_chart(f, base);
-    histogram(f, "Game length (baseline)", "turns", &base->turns_hist, base->games);
+    histogram(f, base->stalled ? "Game length (baseline; games stalled at the turn limit left out)"
+                               : "Game length (baseline)", "turns", &base->turns_hist, base->games - base->stalled);
     histogram(f, "Winner's margin (baseline)", "points ahead of the next player", &base->margin_hist, base->games);
     histogram(f, "Lead changes during the game (baseline)", "times the leader on points changed",
               &base->lead_hist, base->games);

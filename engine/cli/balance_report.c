@@ -209,6 +209,11 @@ static void text_game(const Summary *s)
         snprintf(what, sizeof what, "end trigger: %s", s->triggers.name[t]);
         text_rate(what, s->triggers.count[t], s->games);
     }
+    for (int e = 0; e < s->ends.n; e++) {
+        snprintf(what, sizeof what, "ends by: %s", s->ends.name[e]);
+        text_rate(what, s->ends.count[e], s->games);
+    }
+    printf("  %-30s %7d (ended at the turn limit: left out of turns)\n", "stalled games", s->stalled);
 }
 
 static void cell(char *out, int len, const Row *r, int sign)
@@ -311,7 +316,13 @@ static void json_game(const Summary *s)
         printf(",\"rate\":%.6g,\"lo\":%.6g,\"hi\":%.6g,\"n\":%d}", 100 * s->triggers.count[t] / s->games, 100 * lo,
                100 * hi, s->games);
     }
-    putchar(']');
+    fputs("],\"ends\":[", stdout);
+    for (int e = 0; e < s->ends.n; e++) {
+        printf("%s{\"end\":", e ? "," : "");
+        report_json_string(stdout, s->ends.name[e]);
+        printf(",\"games\":%.0f}", s->ends.count[e]);
+    }
+    printf("],\"stalled\":%d", s->stalled);
 }
 
 static void json_power(const BalancePower *p)

@@ -187,6 +187,12 @@ static void print_summary(const Summary *s, const char *made)
         snprintf(what, sizeof what, "trigger %s", s->triggers.name[e]);
         print_rate(what, &a);
     }
+    for (int e = 0; e < s->ends.n; e++) {
+        Accum a = { s->games, s->ends.count[e], s->ends.count[e] };
+        snprintf(what, sizeof what, "end %s", s->ends.name[e]);
+        print_rate(what, &a);
+    }
+    printf("stalled games          %d (ended at the turn limit: left out of turns)\n", s->stalled);
     printf("caldera bought         %6.2f  per player per game\n", accum_mean(&s->caldera_bought));
     int w = 22;   /* the longest card name, so the columns line up */
     for (int c = 0; c < s->ncard; c++)

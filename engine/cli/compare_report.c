@@ -351,7 +351,8 @@ int compare_report(const ResultSet *rs, const ReportOpts *o)
         report_json_string(stdout, rs->plan.b);
         printf(",\"games\":%d,\"seats\":", a->games);
         report_json_string(stdout, rs->plan.seats);
-        printf(",\"min_n\":%.0f,\"tested\":%d,", o->min_n, tested);
+        printf(",\"min_n\":%.0f,\"tested\":%d,\"stalled\":{\"a\":%d,\"b\":%d},", o->min_n, tested, a->stalled,
+               b->stalled);
         report_json_head(stdout, sides, 2);
         putchar(',');
         report_json_rows(stdout, rows, n);
@@ -361,6 +362,8 @@ int compare_report(const ResultSet *rs, const ReportOpts *o)
         report_text_head(stdout, "volcanique compare", sides, 2);
         printf("%d games a side on the same seeds (bots %s); rows need %.0f games (or players) a side to be "
                "tested\n", a->games, rs->plan.seats, o->min_n);
+        printf("stalled games (ended at the turn limit: left out of turns and decisions): A %d, B %d\n", a->stalled,
+               b->stalled);
         report_text_rows(stdout, rows, n, "A", "B", tested);
         text_coverage(rs->cov[0], rs->cov[1]);
     }

@@ -175,12 +175,16 @@ void summary_add(Summary *s, const GameRecord *r)
     k = k ? k : 1;
     add_players(s, r, k);
     accum_add(&s->first_win, ((r->winners >> r->first_player) & 1) ? 1.0 / k : 0);
-    accum_add(&s->turns, r->turns);
-    accum_add(&s->decisions, r->decisions);
+    if (strcmp(r->end, "stalled") == 0) {
+        s->stalled++;
+    } else {
+        accum_add(&s->turns, r->turns);
+        accum_add(&s->decisions, r->decisions);
+        hist_add(&s->turns_hist, r->turns);
+    }
     int m = margin_of(r);
     accum_add(&s->margin, m);
     accum_add(&s->lead, r->lead_changes);
-    hist_add(&s->turns_hist, r->turns);
     hist_add(&s->margin_hist, m);
     hist_add(&s->lead_hist, r->lead_changes);
     namecount_add(&s->ends, r->end);

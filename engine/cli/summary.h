@@ -51,10 +51,11 @@ typedef struct Summary {
     Accum first_win;                    /* the first player's win */
     Accum win_score, lose_score;        /* winners' and losers' totals */
     Accum win_part[REC_PARTS], lose_part[REC_PARTS];
-    Accum turns, decisions;
+    int stalled;                        /* games ended at the turn limit (end "stalled") */
+    Accum turns, decisions;             /* over the other games: a stalled game's length says nothing */
     Accum margin;                       /* a winner's total minus the best other total */
     Accum lead;                         /* lead changes per game */
-    Hist score_hist, turns_hist, margin_hist, lead_hist;
+    Hist score_hist, turns_hist, margin_hist, lead_hist;   /* turns_hist: the games turns counts */
     NameCount ends, triggers;           /* trigger "none": the game ended without one */
     int ncard;
     char card[SUM_MAX_CARDS][REC_NAME];

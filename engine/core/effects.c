@@ -361,7 +361,8 @@ int effect_trigger_end(Game *g, int reason, char *err, int errlen)
 {
     if (effect_window(g, err, errlen))
         return -1;
-    if (reason <= END_NONE || reason >= g->rules.end_reason_count || reason == END_STALLED)
+    if (reason <= END_NONE || reason >= g->rules.end_reason_count || reason == END_STALLED ||
+        reason == END_NO_PROGRESS)
         FAIL("no such end trigger");
     if (g->end_triggered)
         return 0;

@@ -361,6 +361,8 @@ typedef struct Game {
     uint8_t critter_marks_seen;        /* not state (unhashed, derived): bit m once some critter carried
                                         * critter mark m in this game; never cleared, so a filter only */
     uint32_t mods_disabled;            /* bit i: the session's mod i failed and is off in this game */
+    uint32_t progress;                 /* the progress signature at the last turn's end (turn.c) */
+    uint16_t progress_turn;            /* the last turn at whose end it had changed */
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
     uint32_t script_errors;            /* handler calls that failed in this game (copied with clones) */

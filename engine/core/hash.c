@@ -84,6 +84,8 @@ static void h_rules_numbers(Fnv *f, const Rules *r)
         h_u8(f, r->share_percent[i]);
     h_u8(f, r->targeting_threshold);
     h_u8(f, r->soil_cooling);
+    h_u8(f, r->idle_rounds);
+    h_u16(f, r->turn_limit);
     const Cost *costs[] = { &r->cost_uno, &r->cost_duo, &r->cost_trio, &r->cost_volcano,
                             &r->cost_island, &r->cost_caldera, &r->cost_sacrifice,
                             &r->cost_evacuation, &r->cost_point };
@@ -353,6 +355,8 @@ static void h_turn(Fnv *f, const Game *g)
     h_u8(f, g->contest_dirty);
     h_u8(f, g->end_triggered);
     h_u8(f, g->trigger_player);
+    h_u32(f, g->progress);
+    h_u16(f, g->progress_turn);
 }
 
 /* Section 'U': the supply, the Power Grid and the Caldera deck. */

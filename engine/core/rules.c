@@ -153,6 +153,8 @@ int rules_validate(const Rules *r, char *err, int errlen)
     NEED(r->critters_per_player >= 3 && r->critters_per_player <= 24,
          "players.critters: must be 3..24, is %d", r->critters_per_player);
     NEED(r->resource_cap >= 1 && r->resource_cap <= 15, "players.resource_cap: must be 1..15");
+    NEED(r->idle_rounds >= 1 && r->idle_rounds <= 100, "turns.idle_rounds: must be 1..100");
+    NEED(r->turn_limit >= 1 && r->turn_limit <= 60000, "turns.turn_limit: must be 1..60000");
     NEED(r->crater_capacity >= 1 && r->crater_capacity <= r->critters_per_player,
          "players.crater_capacity: must be 1..critters");
     NEED(r->resources_per_type >= 1, "supply.resources_per_type: must be at least 1");
@@ -346,7 +348,8 @@ int rules_add_variant(Rules *r, const VariantRule *v, int is_default, char *err,
 
 void rules_base_end_reasons(Rules *r)
 {
-    static const char *const BASE[END_REASON_BASE_COUNT] = { "none", "supply", "hand_empty", "stalled" };
+    static const char *const BASE[END_REASON_BASE_COUNT] = { "none", "supply", "hand_empty", "stalled",
+                                                                   "no_progress" };
     r->end_reason_count = 0;
     for (int i = 0; i < END_REASON_BASE_COUNT; i++)
         rules_add_end_reason(r, BASE[i]);

@@ -105,7 +105,7 @@ typedef struct MarkDef {
 
 /* End reasons: the base game's, then those scripts register (game.end_reason). */
 #define MAX_END_REASONS 12
-enum { END_NONE, END_SUPPLY, END_HAND_EMPTY, END_STALLED, END_REASON_BASE_COUNT };
+enum { END_NONE, END_SUPPLY, END_HAND_EMPTY, END_STALLED, END_NO_PROGRESS, END_REASON_BASE_COUNT };
 #define END_REASON_LEN 24
 
 /* Variants of the 3-5 player game (rulebook: Symbiosis, To the Left, and a
@@ -146,6 +146,8 @@ typedef struct Rules {
     uint8_t targeting_threshold;     /* critters on land that make a player fair game (3+ players) */
     uint8_t soil_cooling;            /* lava that cannot go lower cools into soil */
     uint8_t cliffs_block_biomes;     /* neighbouring tops of different heights do not join biomes */
+    uint8_t idle_rounds;             /* rounds in a row without progress after which the game ends */
+    uint16_t turn_limit;             /* a game still going after this many turns ends, stalled */
     Cost cost_uno, cost_duo, cost_trio, cost_volcano;
     Cost cost_island, cost_caldera, cost_sacrifice, cost_evacuation, cost_point;
     uint8_t island_crater_critters;

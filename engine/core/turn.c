@@ -154,6 +154,50 @@ static void flow_enter_lava(Game *g)
     lava_announce_flows(g, DK_COUNT);   /* then nothing to ask until the evacuations are done */
 }
 
+/* The progress signature (docs/rules.md, "A game without progress ends"):
+ * what the game's ends come from and play never undoes for nothing, hashed:
+ * the land tiles, volcanoes and Caldera cards left to buy, the tiles on the
+ * board, each player's hand, crater, grid slots, Caldera hand and bought
+ * points, the turn mode and the end trigger. Resources, critters' places on
+ * the board, marks and the scripts' state are left out: they may go round. */
+static uint32_t progress_signature(const Game *g)
+{
+    uint32_t h = 2166136261u;
+#define MIX(v) (h = (h ^ (uint32_t)(v)) * 16777619u)
+    for (int t = 0; t < g->rules.tile_type_count; t++)
+        MIX(g->supply_tiles[t]);
+    MIX(g->supply_volcanoes);
+    MIX(g->volcano_held);
+    MIX(g->caldera_size);
+    MIX(g->board.tile_count);
+    MIX(g->mode);
+    MIX(g->end_triggered);
+    for (int p = 0; p < g->players; p++) {
+        const Player *pl = &g->player[p];
+        MIX(game_hand_count(g, p));
+        MIX(game_crater_count(g, p));
+        MIX(pl->caldera_count);
+        MIX(pl->points_bought);
+        for (int s = 0; s < g->rules.grid_slot_count; s++)
+            MIX(g->unlocked[p][s]);
+    }
+#undef MIX
+    return h;
+}
+
+/* Whether the turn ending made the game's (K+1)th round in a row without
+ * progress, K being the rules' idle_rounds: then the game ends. */
+static bool no_progress(Game *g)
+{
+    uint32_t now = progress_signature(g);
+    if (now != g->progress) {
+        g->progress = now;
+        g->progress_turn = g->turn;
+        return false;
+    }
+    return g->turn - g->progress_turn >= g->rules.idle_rounds * g->players;
+}
+
 static void end_turn(Game *g)
 {
     bool over = false;
@@ -173,7 +217,11 @@ static void end_turn(Game *g)
         flow_finish(g, g->end_triggered ? g->end_triggered : END_SUPPLY);
         return;
     }
-    if (g->turn >= 4000) {
+    if (no_progress(g)) {
+        flow_finish(g, END_NO_PROGRESS);
+        return;
+    }
+    if (g->turn >= g->rules.turn_limit) {
         flow_finish(g, END_STALLED);
         return;
     }

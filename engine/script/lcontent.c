@@ -354,6 +354,8 @@ static void read_all(Reader *r, const char *dir, Rules *out)
 
     load_file(r, dir, "turns.lua", file, sizeof file);
     read_modes(r, out);
+    out->idle_rounds = (uint8_t)get_int(r, "idle_rounds", 1, 100, 10, 0);
+    out->turn_limit = (uint16_t)get_int(r, "turn_limit", 1, 60000, 4000, 0);
 
     load_file(r, dir, "grid.lua", file, sizeof file);
     read_grid(r, out);

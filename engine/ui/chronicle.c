@@ -44,7 +44,8 @@ const char *ui_end_reason_text(const Game *g, int reason)
     switch (reason) {
     case END_SUPPLY: return "the land tiles ran out";
     case END_HAND_EMPTY: return "a player has every critter on land";
-    case END_STALLED: return "nobody could go on";
+    case END_STALLED: return "it reached the turn limit";
+    case END_NO_PROGRESS: return "play went round without progress";
     default: break;
     }
     /* A reason a script registered: its name, in words ("super_volcano"). */

@@ -20,7 +20,7 @@
 ---@alias LandChange "none"|"soil"|"island"|"shift"|"split"|"slide"|"removed"
 ---@alias DecisionKind "setup_tile"|"setup_critter"|"bonus"|"move"|"buy"|"place"|"migrate"|"keep"|"target"|"unlock"|"evacuate"|"island"|"claim"|"sacrifice"|"discard"|"script"|"erupt"|"lava_flow"|"game_over"
 ---An end reason: the base game's, or one a script registered with game.end_reason.
----@alias EndReason "none"|"supply"|"hand_empty"|"stalled"|string
+---@alias EndReason "none"|"supply"|"hand_empty"|"stalled"|"no_progress"|string
 ---A power card's name, or its index from 0.
 ---@alias CardRef string|integer
 

@@ -219,6 +219,31 @@ VOLCANIQUE_PROGRESS_EVERY=0.0001 $V balance --games 4 --powers Rift > /dev/null 
 grep -q "^balance 2p hold Rift: [0-9]*/12 games" "$tmp/perr" && ok || bad "balance_progress_names_the_batch"
 
 mkdir -p build
+# ---- games stalled at the turn limit are counted apart, not in the turns row ----
+# A rules root whose turn limit (content/turns.lua) is 12 turns: every game stalls.
+S="$tmp/stall"
+mkdir -p "$S/content"
+for f in content/*; do ln -s "$PWD/$f" "$S/content/$(basename "$f")"; done
+rm "$S/content/turns.lua"
+sed 's/turn_limit = 4000/turn_limit = 12/' content/turns.lua > "$S/content/turns.lua"
+ln -s "$PWD/scripts" "$S/scripts"
+grep -q "turn_limit = 12" "$S/content/turns.lua" && ok || bad "stall_root_has_a_short_turn_limit"
+$V --root "$S" sim --games 4 --seed 900 > "$tmp/stalled.jsonl" 2>/dev/null
+[ "$(grep -c '"end":"stalled"' "$tmp/stalled.jsonl")" -eq 4 ] && ok || bad "stall_root_games_end_stalled"
+$V merge --summary "$tmp/stalled.jsonl" > "$tmp/stalled.txt" 2>&1
+grep -q "^turns .* n=0$" "$tmp/stalled.txt" && ok ||
+    bad "merge_summary_leaves_stalled_games_out_of_turns ($(grep '^turns' "$tmp/stalled.txt"))"
+grep -q "^stalled games  *4 " "$tmp/stalled.txt" && grep -q "^end stalled  *100.0%" "$tmp/stalled.txt" && ok ||
+    bad "merge_summary_counts_stalled_games ($(grep -i stalled "$tmp/stalled.txt" | head -2))"
+$V compare --games 6 --a "" --b "root=$S" --json > "$tmp/cstall.json" 2>/dev/null
+grep -q '"stalled":{"a":0,"b":6}' "$tmp/cstall.json" && ok || bad "compare_counts_stalled_games_per_side"
+$V compare --games 6 --a "" --b "root=$S" > "$tmp/cstall.txt" 2>/dev/null
+grep -q "stalled games (ended at the turn limit: left out of turns and decisions): A 0, B 6" "$tmp/cstall.txt" &&
+    grep -q "^turns .* 0 n/a" "$tmp/cstall.txt" && ok || bad "compare_text_says_stalled_games_apart"
+$V --root "$S" balance --games 4 --powers none --json > "$tmp/bstall.json" 2>/dev/null
+grep -q '"stalled":4' "$tmp/bstall.json" && grep -q '"turns":{"mean":null' "$tmp/bstall.json" && ok ||
+    bad "balance_counts_stalled_games_and_leaves_them_out_of_turns ($(grep -o '"turns":{[^}]*}' "$tmp/bstall.json"))"
+
 echo "$passed $failed" > build/report-tests.result
 echo "reports: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

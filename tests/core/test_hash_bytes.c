@@ -53,6 +53,7 @@ static const Span MEMBERS[] = {
     SPAN(queue), SPAN(ask_len), SPAN(choice_len), SPAN(ask), SPAN(choice), SPAN(island_count),
     SPAN(island_cells), SPAN(setup_cells), SPAN(unlocked), SPAN(end_triggered), SPAN(trigger_player),
     SPAN(state), SPAN(cell_marks), SPAN(turn_skip), SPAN(land_change), SPAN(erupting), SPAN(mods_disabled),
+    SPAN(progress), SPAN(progress_turn),
     SPAN(script_errors), SPAN(log), SPAN(hooks), SPAN(hooks_ud), SPAN(listening),
 };
 #undef SPAN
@@ -100,7 +101,7 @@ typedef struct Gap {
 static const Gap GAME_GAPS[] = {
     GAP(Game, rules, options), GAP(Game, lava_count, lava), GAP(Game, flow_count, flows), GAP(Game, queue_len, queue),
     GAP(Game, ask_len, choice_len), GAP(Game, choice_len, ask), GAP(Game, island_count, island_cells),
-    GAP(Game, trigger_player, state), GAP(Game, erupting, mods_disabled),
+    GAP(Game, trigger_player, state), GAP(Game, erupting, mods_disabled), GAP(Game, progress_turn, script_errors),
 };
 static const Gap OPTIONS_GAPS[] = { GAP(GameOptions, variant, deal), GAP(GameOptions, param_count, params) };
 static const Gap RNG_GAPS[] = { TAIL(Rng, draws) };
