@@ -351,7 +351,7 @@ int lgame_action_words(Session *s, const Game *g, const Option *o, char *out, in
     int outer_ro = s->read_only;
     s->current = (Game *)g;
     s->read_only = 1;
-    int rc = lgame_call(s, a->chunk, 1, 1, "the label of an action");
+    int rc = lgame_call_named(s, a->chunk, 1, 1, "the label of action", a->name);
     s->current = outer;
     s->read_only = outer_ro;
     if (rc != 0)

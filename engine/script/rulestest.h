@@ -14,8 +14,15 @@
  *   pass()                  applies the pending decision's pass option
  *   run()                   lets the engine go on (scenario_run)
  *   expect(cond, msg), expect_eq(got, want, msg)
- * A test fails on the first failed expectation or error, and when a rules
- * script failed while it ran. */
+ * `game` in a test file is the library with every function followed by the
+ * checks below.
+ * A test fails on the first failed expectation or error, and when its game
+ * met a rules script's error by any path (a handler set off by an effect the
+ * test calls itself, an offer, a label, a prompt, an answer; a mod switched
+ * off; an error the test caught with pcall), naming the script's file and
+ * line; and when its game breaks an invariant (invariants.h, as
+ * `sim --check`) after a step that moved it (choose, pass, run, an effect),
+ * unless its scenario was written `unchecked`. */
 #ifndef VQ_RULESTEST_H
 #define VQ_RULESTEST_H
 

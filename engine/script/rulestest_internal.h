@@ -29,4 +29,16 @@ typedef struct RulesTrace {
  * NULL keeps none. */
 void rulestest_record(RulesTrace *t);
 
+/* Whether the test's game (s->game) met a script error since its scenario was
+ * built, by any path (the error may have switched a mod off and been
+ * swallowed there), or, when `moved` and its scenario passed the invariants,
+ * now breaks one: then 1 with why ("... after `step`", step may be NULL). */
+int rulestest_heard(Session *s, const char *step, int moved, char *why, size_t len);
+#define RULESTEST_SCRIPT_FAILED "a rules script failed"   /* how rulestest_heard's messages begin */
+#define RULESTEST_BROKE "the game broke an invariant"
+/* Pushes the `game` a test file sees: the library of the environment at
+ * index env, every function of which fails the test on what rulestest_heard
+ * hears after it. */
+void rulestest_push_game(lua_State *L, int env);
+
 #endif

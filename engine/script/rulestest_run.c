@@ -6,6 +6,7 @@
  * the same games, step by step, or it fails naming the first step that
  * differs (state kept outside game.state would show there). */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,9 @@ static int load_file_p(lua_State *L)
         lua_pushcfunction(L, f->func);
         lua_rawset(L, -3);
     }
+    lua_pushstring(L, "game");
+    rulestest_push_game(L, -2);
+    lua_rawset(L, -3);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 0);
     return 0;
@@ -91,6 +95,15 @@ static void run_test(Session *s, const char *chunk, lua_Integer i, RulesTrace *t
     s->quiet = 1;
     rulestest_record(t);
     t->ok = sb_pcall_results(s->script, 0, 0, chunk, t->error, sizeof t->error) == 0;
+    /* What the test did not hear: it caught the error, or ended right after. */
+    char why[sizeof t->error];
+    bool told = !t->ok && (strstr(t->error, RULESTEST_SCRIPT_FAILED) || strstr(t->error, RULESTEST_BROKE));
+    if (!told && rulestest_heard(s, "the test", 1, why, sizeof why)) {
+        char was[sizeof t->error];
+        snprintf(was, sizeof was, "%s", t->ok ? "" : t->error);
+        snprintf(t->error, sizeof t->error, "%.560s%s%.200s", why, t->ok ? "" : "\n    and then: ", was);
+        t->ok = 0;
+    }
     rulestest_record(NULL);
     s->script->budget = budget;
 }

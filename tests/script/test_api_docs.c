@@ -481,7 +481,7 @@ TEST(api_docs_name_every_declaration_field_ability_and_mark_trait)
     free(meta);
 }
 
-/* The rules-test functions: the entries of TEST_FUNCS in the runner's source,
+/* The rules-test functions: the entries of rulestest_functions in the runner's source,
  * each documented as "| `name(" under "## Rules tests" and annotated as
  * "function name(" in volcanique_test.lua. */
 TEST(api_docs_name_every_rules_test_function)
@@ -490,7 +490,7 @@ TEST(api_docs_name_every_rules_test_function)
     REQUIRE(doc && meta && src);
     Span tests = span_of(doc, "## Rules tests", "\n## ");
     REQUIRE(tests.start != NULL);
-    const char *p = strstr(src, "TEST_FUNCS[] = {");
+    const char *p = strstr(src, "rulestest_functions[] = {");
     REQUIRE(p != NULL);
     const char *end = strstr(p, "};");
     int n = 0;
