@@ -73,17 +73,18 @@ void queue_flee(Game *g, int id, int cause)
     queue_with_view(g, &v, id, DK_EVACUATE, true, cause);
 }
 
-bool queue_hit_all(Game *g, int cell, int cause)
+bool queue_hit_all(Game *g, int cell, int cause, bool stoppable)
 {
     int ids[16];
     int n = game_critters_on_cell(g, cell, ids, 16);
     for (int i = 0; i < n; i++) {
         HitOutcome hit = game_critter_hit(g, ids[i], cause);
-        if (hit.stop)
+        if (hit.stop && stoppable)
             return false;
-        if (hit.spared || game_critter(g, ids[i])->place != AT_BOARD)
-            continue;
-        if (hit.flee)
+        const Critter *c = game_critter(g, ids[i]);
+        if (c->place != AT_BOARD || c->cell != cell)
+            continue;   /* a handler took it out of the way */
+        if (hit.flee || hit.spared || hit.stop)
             queue_flee(g, ids[i], cause);
         else
             queue_critter(g, ids[i], DK_EVACUATE, cause);

@@ -279,7 +279,7 @@ int effect_slide(Game *g, int from, int to, char *err, int errlen)
         FAIL("nothing may be built where it would land");
     const PlacedTile *top = board_top(&g->board, from);
     int type = top->type, rotation = top->rotation;
-    queue_hit_all(g, to, CAUSE_SLIDE);               /* crushed unless they escape */
+    queue_hit_all(g, to, CAUSE_SLIDE, false);        /* crushed unless they escape: a slide is not stopped */
     int riders[16];
     int n = game_critters_on_cell(g, from, riders, 16);
     board_pop(&g->board, from);

@@ -160,10 +160,12 @@ typedef enum EventFieldKind {
     F(CRITTER_HIT, critter, INT, RO, 0, 0, "its index (from 1)")                                      \
     F(CRITTER_HIT, q, INT, RO, 0, 0, "where it stands: axial q")                                      \
     F(CRITTER_HIT, r, INT, RO, 0, 0, "where it stands: axial r")                                      \
-    F(CRITTER_HIT, cause, CAUSE, RO, 0, 0, "what hit it: eruption, lava, takeover or script")         \
-    F(CRITTER_HIT, spared, BOOL, RW, 0, 1, "true: it stays where it is, unharmed")                    \
+    F(CRITTER_HIT, cause, CAUSE, RO, 0, 0, "what hit it: eruption, lava, slide, takeover or script")  \
+    F(CRITTER_HIT, spared, BOOL, RW, 0, 1, "true: unharmed, it stays where it is; from lava not stopped " \
+                                           "or a sliding tile it flees as flee does")                      \
     F(CRITTER_HIT, flee, BOOL, RW, 0, 1, "true: it must flee to its biome elsewhere, for free")       \
-    F(CRITTER_HIT, stop, BOOL, RW, 0, 1, "true: what hit it stops (lava is removed, a mover goes home)")
+    F(CRITTER_HIT, stop, BOOL, RW, 0, 1, "true: what hit it stops (lava is removed, a mover goes home; " \
+                                         "a slide is not stopped: as spared)")
 #define VQ_FIELDS_CRITTER_MOVED(F)                                                        \
     F(CRITTER_MOVED, owner, INT, RO, 0, 0, "the critter's owner")                         \
     F(CRITTER_MOVED, critter, INT, RO, 0, 0, "its index (from 1)")                        \

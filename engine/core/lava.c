@@ -42,7 +42,7 @@ static void lava_moved_event(Game *g, int cell, bool ocean)
 static void lava_arrive(Game *g, int cell)
 {
     bool land = board_is_land(&g->board, cell);
-    if (land && !queue_hit_all(g, cell, CAUSE_LAVA))
+    if (land && !queue_hit_all(g, cell, CAUSE_LAVA, true))
         return;
     if (g->lava_count < MAX_LAVA)
         g->lava[g->lava_count++] = (Lava){ (uint16_t)cell, (uint8_t)!land, 0 };

@@ -144,10 +144,10 @@
 ---@field critter integer read-only: its index (from 1)
 ---@field q integer read-only: where it stands: axial q
 ---@field r integer read-only: where it stands: axial r
----@field cause Cause read-only: what hit it: eruption, lava, takeover or script
----@field spared boolean writable: true: it stays where it is, unharmed
+---@field cause Cause read-only: what hit it: eruption, lava, slide, takeover or script
+---@field spared boolean writable: true: unharmed, it stays where it is; from lava not stopped or a sliding tile it flees as flee does
 ---@field flee boolean writable: true: it must flee to its biome elsewhere, for free
----@field stop boolean writable: true: what hit it stops (lava is removed, a mover goes home)
+---@field stop boolean writable: true: what hit it stops (lava is removed, a mover goes home; a slide is not stopped: as spared)
 
 ---A critter moved to another area of the board.
 ---@class Event.critter_moved: Event

@@ -115,11 +115,15 @@ int  queue_displaced(Game *g, int cell, int kind, int cause);
 /* Queues critter id to flee its stack for free (an evacuation it may not
  * decline while somewhere can take it), from `cause`. */
 void queue_flee(Game *g, int id, int cause);
-/* Every critter on `cell` takes a blow of `cause` (critter_hit): one spared
- * stays, one told to flee flees (queue_flee), the others evacuate or are
- * lost (DK_EVACUATE). Returns false when a handler stopped what was coming
- * (the critters after it are not hit). */
-bool queue_hit_all(Game *g, int cell, int cause);
+/* Every critter on `cell` takes a blow of `cause` (critter_hit) from
+ * something that comes to stay there (lava, a sliding tile): one told to flee
+ * flees (queue_flee), the others evacuate or are lost (DK_EVACUATE). A
+ * critter spared is unharmed, but cannot stay under what still comes: it
+ * flees too (as from an eruption). One a handler moved off the cell or set
+ * aside is left be. `stoppable`: a handler's `stop` stops what was coming
+ * (lava: returns false, and the critters after it are not hit); otherwise
+ * `stop` counts as `spared`. */
+bool queue_hit_all(Game *g, int cell, int cause, bool stoppable);
 /* Emits "land_changed" (change: LandChange) at `cell`. */
 void game_land_changed(Game *g, int change, int cell);
 /* Land on from[i] moved to to[i] (i < n): the places scripts keep (state
