@@ -299,9 +299,15 @@ void levents_check_gate(lua_State *L, int idx)
     if (lua_type(L, idx) == LUA_TSTRING || lua_isnoneornil(L, idx))
         return;
     luaL_checktype(L, idx, LUA_TTABLE);
-    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "when", "state", "uses", NULL };
+    static const char *const KNOWN[] = { "card", "variant", "min_players", "holder", "who", "when", "state", "uses",
+                                         NULL };
     sb_check_keys(L, idx, "on: the gate", KNOWN);
     int top = lua_gettop(L);
+    int who = lua_getfield(L, idx, "who");
+    if (who != LUA_TNIL && who != LUA_TSTRING)
+        luaL_error(L, "on: the gate's who is the name of the event's field that names the player, not %s",
+                   luaL_typename(L, -1));
+    lua_settop(L, top);
     int holder = lua_getfield(L, idx, "holder");
     if (holder != LUA_TNIL && holder != LUA_TBOOLEAN)
         luaL_error(L, "on: the gate's holder is true or false, not %s", luaL_typename(L, -1));
@@ -438,14 +444,38 @@ static void read_when(lua_State *L, const struct ScriptEvents *e, int ev, Handle
     lua_pop(L, 1);
 }
 
-/* The slot of event ev's integer field `player`, or -1 when it has none. */
-static int player_slot(const struct ScriptEvents *e, int ev)
+/* The fields that name a player, which holder and uses gates may read. */
+static const char *const PLAYER_FIELDS[] = { "player", "owner", NULL };
+
+/* The slot of event ev's integer field `name`, or -1 when it has none. */
+static int int_field_slot(const struct ScriptEvents *e, int ev, const char *name)
 {
     const ScriptEventDef *d = &e->defs[ev];
     for (int i = 0; i < d->nfields; i++)
-        if (strcmp(d->fields[i].name, "player") == 0 && d->fields[i].kind == SCRIPT_FIELD_INT)
+        if (strcmp(d->fields[i].name, name) == 0 && d->fields[i].kind == SCRIPT_FIELD_INT)
             return d->fields[i].slot;
     return -1;
+}
+
+/* The slot of the field of event ev that holder and uses gates read: the
+ * gate's `who` (at 4, if any), else the event's first field that names a
+ * player (`player`, else `owner`); -1 when there is none. Raises on a `who`
+ * that names no such field. */
+static int player_slot(lua_State *L, const struct ScriptEvents *e, int ev)
+{
+    const char *who = NULL;
+    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "who") == LUA_TSTRING)
+        who = lua_tostring(L, -1);   /* the gate table keeps the string alive */
+    if (lua_type(L, 4) == LUA_TTABLE)
+        lua_pop(L, 1);
+    int slot = -1;
+    for (int k = 0; PLAYER_FIELDS[k] && slot < 0; k++)
+        if (!who || strcmp(who, PLAYER_FIELDS[k]) == 0)
+            slot = int_field_slot(e, ev, PLAYER_FIELDS[k]);
+    if (who && slot < 0)
+        luaL_error(L, "on: the gate's who names '%s', not a field of '%s' that names a player (player or owner)",
+                   who, e->defs[ev].name);
+    return slot;
 }
 
 int levents_lua_on(lua_State *L)
@@ -466,12 +496,12 @@ int levents_lua_on(lua_State *L)
     int ev = script_event_index(s, name);
     if (ev < 0)
         return unknown_event(L, e, name);
-    int pslot = player_slot(e, ev);   /* what holder and uses gates read */
+    int pslot = player_slot(L, e, ev);   /* what holder and uses gates read */
     if (gate_holder && pslot < 0)
-        return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
+        return luaL_error(L, "on: the gate's holder needs an event that names a player; '%s' has none", name);
     int uses = gate_uses(L, 4);
     if (uses >= 0 && pslot < 0)
-        return luaL_error(L, "on: the gate's uses needs an event with a player; '%s' has none", name);
+        return luaL_error(L, "on: the gate's uses needs an event that names a player; '%s' has none", name);
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
     const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
     read_when(L, e, ev, &h, when_cards);

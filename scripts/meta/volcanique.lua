@@ -257,10 +257,11 @@ function on(event, handler, priority, gate) end
 ---@field card? string run only while this power card is in play
 ---@field variant? "symbiosis"|"to_the_left" run only in this variant
 ---@field min_players? integer 2..5: run only with at least this many players
----@field holder? boolean with `card`: run only when the event's `player` holds that card (true) or does not (false) (events with a `player` field)
+---@field holder? boolean with `card`: run only when the event's player (the field `who` names) holds that card (true) or does not (false) (events that name a player)
+---@field who? "player"|"owner" the event's field that names the player for `holder` and `uses`: "player" where the event has one, else "owner" (critter_hit, critter_moved, critter_removed)
 ---@field when? table<string, integer|boolean|string|WhenRange> run only while each of these event fields holds its value, or (integer fields) lies in its range (a card field: the card's name, as `{ card = NAME }` on caldera_played)
 ---@field state? table `{ S, field = value or { values } }`: run only while each field of the game.state table `S` (integer 0..63 or boolean) holds one of its values
----@field uses? Uses run only while the event's `player` has a use of this counter left (events with a `player` field)
+---@field uses? Uses run only while the event's player (the field `who` names) has a use of this counter left (events that name a player)
 
 -- ----------------------------------------------------------- power cards
 

@@ -308,7 +308,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua:1: game.question: unknown field 'lables' (known: name, prompt, label, labels, pass, "
           "context, answer)" },
         { "on('turn_start', print, 0, { crad = 'Rift' })\n",
-          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, when, state, uses)" },
+          "mods/m/mod.lua:1: on: the gate: unknown field 'crad' (known: card, variant, min_players, holder, who, when, state, uses)" },
         { "on('phase', print, 0, { when = { phase = 'buying' } })\n",
           "on: the gate's when: 'phase' of 'phase' cannot be buying" },
         { "on('phase', print, 0, { when = { stage = 'buy' } })\n",
@@ -321,7 +321,7 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
         { "on('turn_start', print, 0, { holder = true })\n",
           "mods/m/mod.lua:1: on: the gate's holder needs the gate's card" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\non('game_start', print, 0, { card = 'Probe', holder = true })\n",
-          "on: the gate's holder needs an event with a player; 'game_start' has none" },
+          "on: the gate's holder needs an event that names a player; 'game_start' has none" },
         { "on('turn_start', print, 0, { variant = 'to_the_right' })\n",
           "mods/m/mod.lua: on('turn_start', ...): no variant is called 'to_the_right' (game.variant_rule declares "
           "them)" },
@@ -725,7 +725,7 @@ TEST(mods_uses_gate_runs_a_handler_only_while_a_use_is_left)
                   "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
                   "local u = game.uses{ card = 'Probe' }\n"
                   "on('game_start', print, 0, { uses = u })\nreturn { name = 'counted', version = '1' }\n",
-                  "on: the gate's uses needs an event with a player; 'game_start' has none");
+                  "on: the gate's uses needs an event that names a player; 'game_start' has none");
     check_refused(root, "counted",
                   "card{ name = 'Probe', levels = { 1, 1 }, stars = 0 }\n"
                   "local u = game.uses{ card = 'Probe', per_turn = 'always' }\nreturn { name = 'counted', version = '1' }\n",
