@@ -103,6 +103,44 @@ static int coast(lua_State *L, int walk)
 static int l_coast(lua_State *L) { return coast(L, 0); }
 static int l_each_coast(lua_State *L) { return coast(L, 1); }
 
+/* Whether land stack `cell` meets the sea: a neighbour is ocean, or past the
+ * board's edge (the sea goes on there). */
+static bool on_shore(const Board *b, int cell)
+{
+    for (int d = 0; d < HEX_DIRS; d++) {
+        int nb = board_neighbour(cell, d);
+        if (nb == NO_CELL || !board_is_land(b, nb))
+            return true;
+    }
+    return false;
+}
+
+/* game.shore([filter [, limit]]) -> the land stacks next to the sea, in board
+ * order: the land side of the coast (game.coast is its sea side); with
+ * "free", only those without lava or a trait barring entry; with limit, at
+ * most the first `limit` of them. game.each_shore: the same as a walk. */
+static int shore(lua_State *L, int walk)
+{
+    static const char *const FILTERS[] = { "all", "free", NULL };
+    Game *g = lgame_current(L);
+    bool free_only = lgame_check_option(L, 1, "all", FILTERS) == 1;
+    lua_Integer limit = luaL_optinteger(L, 2, MAX_LAND);
+    luaL_argcheck(L, limit >= 0, 2, "a limit is 0 or more");
+    const Board *b = &g->board;
+    int cells[MAX_LAND], count = board_land_in_order(b, cells);
+    LgameStep steps[MAX_LAND];
+    int n = 0;
+    for (int i = 0; i < count && n < limit; i++) {
+        int c = cells[i];
+        if (!on_shore(b, c) || (free_only && ((b->cells[c].flags & CELL_LAVA) || cell_has_trait(g, c, LT_NO_ENTER))))
+            continue;
+        steps[n++] = (LgameStep){ .cell = (uint16_t)c };
+    }
+    return push_places(L, steps, n, walk);
+}
+static int l_shore(lua_State *L) { return shore(L, 0); }
+static int l_each_shore(lua_State *L) { return shore(L, 1); }
+
 /* game.neighbours(q, r) -> the neighbouring positions on the board, clockwise
  * from east, each { q, r, dir } (dir 1..6; a position past the board's edge
  * is left out). game.each_neighbours: the same as a walk of q, r, dir. */
@@ -217,6 +255,8 @@ const luaL_Reg LGAME_PLACE_FUNCS[] = {
     { "each_land", l_each_land },
     { "coast", l_coast },
     { "each_coast", l_each_coast },
+    { "shore", l_shore },
+    { "each_shore", l_each_shore },
     { "neighbours", l_neighbours },
     { "each_neighbours", l_each_neighbours },
     { "neighbour", l_neighbour },

@@ -588,6 +588,16 @@ function game.coast(filter, limit) end
 ---@return fun(walk: any): integer?, integer? step q, r
 ---@return any walk
 function game.each_coast(filter, limit) end
+---@param filter? "all"|"free" "free": only stacks without lava and not barred to entering
+---@param limit? integer at most this many stacks, the first in board order (1: whether there is one)
+---@return Place[] shore every land stack next to the sea (an ocean neighbour or the board's edge), in board order
+function game.shore(filter, limit) end
+---A walk of game.shore: `for q, r in game.each_shore() do`. A snapshot, used once.
+---@param filter? "all"|"free"
+---@param limit? integer
+---@return fun(walk: any): integer?, integer? step q, r
+---@return any walk
+function game.each_shore(filter, limit) end
 ---Pure: works while loading too.
 ---@param q integer
 ---@param r integer

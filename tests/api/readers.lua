@@ -346,6 +346,63 @@ test("coast with a limit gives the first positions of the whole list", function(
   expect(raises(function() game.coast("all", -1) end, "limit"))
 end)
 
+test("shore lists the land stacks next to the sea, in board order, the land side of the coast", function()
+  -- A ring of six stacks around (0,0): the ring meets the sea, (0,0) does not.
+  scenario[[
+    tile 0 0 uno_dark
+    tile 1 0 uno_dark
+    tile 1 -1 uno_dark
+    tile 0 -1 uno_dark
+    tile -1 0 uno_dark
+    tile -1 1 uno_dark
+    tile 0 1 uno_dark
+    lava 1 0
+  ]]
+  local shore = game.shore()
+  expect_eq(#shore, 6)
+  for _, p in ipairs(shore) do
+    expect(not (p.q == 0 and p.r == 0), "(0,0) has land all round")
+  end
+  local land = game.land()
+  local k = 0
+  for _, p in ipairs(land) do   -- the same order as game.land, less the inland stack
+    if not (p.q == 0 and p.r == 0) then
+      k = k + 1
+      expect(shore[k].q == p.q and shore[k].r == p.r, "board order")
+    end
+  end
+  expect_eq(#game.shore("free"), 5, "the stack under lava is left out")
+  expect_eq(#game.shore("all", 2), 2)
+  expect_eq(#game.shore("all", 0), 0)
+  expect(raises(function() game.shore("all", -1) end, "limit"))
+  expect(raises(function() game.shore("wet") end, "invalid option"))
+  for _, p in ipairs(game.coast()) do   -- the coast is the sea side: never land
+    expect(game.stack_field(p.q, p.r, "height") == 0, "coast is ocean")
+  end
+end)
+
+test("a lone stack is shore, and land at the board's edge meets the sea beyond it", function()
+  scenario[[
+    tile 0 0 uno_dark
+  ]]
+  local shore = game.shore()
+  expect(#shore == 1 and shore[1].q == 0 and shore[1].r == 0)
+  -- (19,0): every neighbour on the board is land; east of it the board ends.
+  scenario[[
+    tile 19 0 uno_dark
+    tile 19 1 uno_dark
+    tile 18 1 uno_dark
+    tile 18 0 uno_dark
+    tile 19 -1 uno_dark
+  ]]
+  expect_eq(#game.neighbours(19, 0), 4, "the board ends east of (19,0)")
+  local at_edge = false
+  for _, p in ipairs(game.shore()) do
+    at_edge = at_edge or (p.q == 19 and p.r == 0)
+  end
+  expect(at_edge, "land at the board's edge is shore")
+end)
+
 test("resources and supply with a name give that number alone", function()
   scenario[[
     resources A dark 2 medium 1 light 3
@@ -411,6 +468,8 @@ test("each_ walks give what their list readers give, element by element, in the 
   same_steps(walked(game.each_land(2)), places_of(game.land(2)), "each_land(2)")
   same_steps(walked(game.each_coast()), places_of(game.coast()), "each_coast")
   same_steps(walked(game.each_coast("free", 3)), places_of(game.coast("free", 3)), "each_coast free, 3")
+  same_steps(walked(game.each_shore()), places_of(game.shore()), "each_shore")
+  same_steps(walked(game.each_shore("free", 2)), places_of(game.shore("free", 2)), "each_shore free, 2")
   same_steps(walked(game.each_lava()), places_of(game.lava(), "ocean"), "each_lava")
   same_steps(walked(game.each_neighbours(0, 0)), places_of(game.neighbours(0, 0), "dir"), "each_neighbours")
   same_steps(walked(game.each_marked_cells("frozen")), places_of(game.marked_cells("frozen")), "each_marked_cells")
