@@ -1,5 +1,6 @@
 #include "rules.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,10 +124,22 @@ int rules_tile_type_by_name(const Rules *rules, const char *name)
     return -1;
 }
 
+bool rules_card_name_is(const char *name, const char *word)
+{
+    for (;; name++, word++) {
+        int a = *name == '_' ? ' ' : tolower((unsigned char)*name);
+        int b = *word == '_' ? ' ' : tolower((unsigned char)*word);
+        if (a != b)
+            return false;
+        if (!a)
+            return true;
+    }
+}
+
 int rules_power_card_by_name(const Rules *rules, const char *name)
 {
     for (int i = 0; i < rules->power_card_count; i++)
-        if (strcmp(rules->power_cards[i].name, name) == 0)
+        if (rules_card_name_is(rules->power_cards[i].name, name))
             return i;
     return -1;
 }

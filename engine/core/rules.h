@@ -6,6 +6,7 @@
 #ifndef VQ_RULES_H
 #define VQ_RULES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum { BIOME_DARK, BIOME_MEDIUM, BIOME_LIGHT, BIOME_COUNT, BIOME_NONE = 255 };
@@ -207,7 +208,12 @@ int rules_variant_allowed(const Rules *rules, const char *name, char *known, int
 /* Checks every field; returns 0 or -1 with a message naming the field. */
 int rules_validate(const Rules *rules, char *err, int errlen);
 int rules_tile_type_by_name(const Rules *rules, const char *name);
-/* The index of the power card called name, or -1. */
+/* Whether `word` spells card name `name`: the same letters, case aside, a
+ * blank or '_' for each blank ("Tidal critters", "tidal_critters"). Every
+ * place that takes a card's name reads it so (command lines, scenarios,
+ * scripts); every place that prints one prints the card's own name. */
+bool rules_card_name_is(const char *name, const char *word);
+/* The index of the power card `name` spells (rules_card_name_is), or -1. */
 int rules_power_card_by_name(const Rules *rules, const char *name);
 /* Whether grid slots a and b share a hex edge. */
 int rules_grid_adjacent(const Rules *rules, int a, int b);

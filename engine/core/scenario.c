@@ -124,20 +124,34 @@ static int type_word(Ctx *c, const char *word, int *out)
     return 0;
 }
 
-/* Card names compare ignoring case, with '_' standing for a blank. */
-static int card_word(Ctx *c, const char *word, int *out)
+/* The power card named by the first words of w[0..n) (rules_card_name_is:
+ * "Tidal critters", "tidal_critters", "Tidal_Critters" alike): the longest name
+ * that matches, its index into *card and the words it took into *used. */
+static int card_words(Ctx *c, char **w, int n, int *card, int *used)
 {
-    const Rules *r = &c->g->rules;
-    for (int i = 0; i < r->power_card_count; i++) {
-        const char *a = r->power_cards[i].name, *b = word;
-        while (*a && *b && tolower((unsigned char)*a) == tolower((unsigned char)(*b == '_' ? ' ' : *b)))
-            a++, b++;
-        if (!*a && !*b) {
-            *out = i;
+    char name[4 * NAME_LEN];
+    for (int k = n; k >= 1; k--) {
+        name[0] = 0;
+        for (int i = 0; i < k; i++)
+            snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s", i ? " " : "", w[i]);
+        int found = rules_power_card_by_name(&c->g->rules, name);
+        if (found >= 0) {
+            *card = found;
+            *used = k;
             return 0;
         }
     }
-    return fail(c, "unknown power card '%s'", word);
+    return fail(c, "unknown power card '%s'", n > 0 ? w[0] : "");
+}
+
+/* The one card named by all of w[0..n). */
+static int card_name(Ctx *c, char **w, int n, int *card)
+{
+    char name[4 * NAME_LEN] = "";
+    for (int i = 0; i < n; i++)
+        snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s", i ? " " : "", w[i]);
+    *card = rules_power_card_by_name(&c->g->rules, name);
+    return *card < 0 ? fail(c, "unknown power card '%s'", name) : 0;
 }
 
 static int want(Ctx *c, int n, int lo, int hi, const char *usage)
@@ -301,7 +315,7 @@ static int st_caldera(Ctx *c, char **w, int n)
 {
     Game *g = c->g;
     int p = 0, card = 0;
-    if (want(c, n, 3, 3, "caldera P CARD") || player_word(c, w[1], &p) || card_word(c, w[2], &card))
+    if (want(c, n, 3, MAX_WORDS, "caldera P CARD") || player_word(c, w[1], &p) || card_name(c, w + 2, n - 2, &card))
         return -1;
     Player *pl = &g->player[p];
     if (pl->caldera_count >= MAX_CALDERA)
@@ -322,7 +336,7 @@ static int st_hold(Ctx *c, char **w, int n)
 {
     Game *g = c->g;
     int p = 0, card = 0;
-    if (want(c, n, 3, 3, "hold P CARD") || player_word(c, w[1], &p) || card_word(c, w[2], &card))
+    if (want(c, n, 3, MAX_WORDS, "hold P CARD") || player_word(c, w[1], &p) || card_name(c, w + 2, n - 2, &card))
         return -1;
     g->options.hold[p] |= (uint64_t)1 << card;
     g->cards_in_play |= (uint64_t)1 << card;
@@ -370,10 +384,12 @@ static int st_mark(Ctx *c, char **w, int n)
 static int st_caldera_deck(Ctx *c, char **w, int n)
 {
     c->g->caldera_size = 0;
-    for (int k = 1; k < n; k++) {
+    for (int k = 1, used = 0; k < n; k += used) {
         int card = 0;
-        if (card_word(c, w[k], &card))
+        if (card_words(c, w + k, n - k, &card, &used))
             return -1;
+        if (c->g->caldera_size >= MAX_POWER_CARDS)
+            return fail(c, "%s", "more cards than the Caldera deck holds");
         c->g->caldera_deck[c->g->caldera_size++] = (uint8_t)card;
     }
     return 0;

@@ -18,8 +18,10 @@
  *
  * One statement per line; `#` starts a comment; words are separated by blanks.
  * Players are letters A..E in seat order; cells are axial (q, r) as in hex.h;
- * tile, biome and card names are those of the rules (card names with `_` for
- * blanks, any case). Statements:
+ * tile, biome and card names are those of the rules (a card's name in any
+ * case, with blanks or `_` between its words, as everywhere a card is named:
+ * rules_card_name_is; a list of cards takes the longest name at each step).
+ * Statements:
  *
  *   players N            2..5 (default 2)
  *   variant NAME         options.variant: symbiosis | to_the_left | a declared one (3+ players)

@@ -83,6 +83,14 @@ expect_status magma_siphon_edge_game_50255_passes_check 0 $V sim --games 1 --pla
 expect_status sea_critters_held_by_all_pass_check 0 $V sim --games 12 --players 3 --seed 1 --check \
     --hold "A=Sea critters" --hold "B=Sea critters,Magma siphon" --hold "C=Sea critters,Rift"
 
+# A card's name is read with blanks or underscores, in any case, wherever a
+# command takes one, and printed as the card's own name: the same games.
+$V sim --games 2 --seed 7 --hold "A=Sea critters" --deal "Pack critters" > "$tmp/blanks" 2>"$tmp/err" || bad "card_names_with_blanks_run"
+$V sim --games 2 --seed 7 --hold "A=sea_critters" --deal "Pack_Critters" > "$tmp/underscores" 2>"$tmp/err" &&
+    cmp -s "$tmp/blanks" "$tmp/underscores" && grep -q '"hold":\[\["Sea critters"\]' "$tmp/underscores" && ok ||
+    bad "card_names_with_underscores_play_the_same_games ($(head -c 200 "$tmp/err"))"
+expect_status balance_takes_card_names_with_underscores 0 $V balance --games 2 --powers "Sea_critters" --json
+
 # The terminal game, driven through its input by a scripted player against a bot:
 # help, a placement by coordinates (the turns named by their edges), undo, the
 # score, the grid, quitting with the game saved, loading it again, to the end.

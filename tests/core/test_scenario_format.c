@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "invariants.h"
 #include "scenario.h"
+#include "session.h"
 
 static int build(Game *g, const char *text, char *err, int errlen)
 {
@@ -209,4 +210,32 @@ TEST(scenario_built_twice_from_one_text_hashes_the_same)
     fx_scenario(&a, text);
     fx_scenario(&b, text);
     CHECK(game_hash(&a) == game_hash(&b));
+}
+
+/* Card names are read with blanks or '_' for blanks, in any case, so a name
+ * typed on a command line and one in a scenario are spelt alike; a list of
+ * them (caldera_deck) takes the longest name at each step. */
+TEST(scenario_card_names_take_blanks_or_underscores_in_any_case)
+{
+    static Session s;
+    fx_session_scenario(&s, "hold A Sea critters\nhold B pack_CRITTERS\ncaldera A colossal_critter\n"
+                            "caldera_deck Rift Sea critters Island_forger\n");
+    const Rules *r = &s.game.rules;
+    int sea = rules_power_card_by_name(r, "Sea critters"), pack = rules_power_card_by_name(r, "Pack critters");
+    REQUIRE(sea >= 0 && pack >= 0);
+    CHECK(s.game.options.hold[0] & ((uint64_t)1 << sea));
+    CHECK(s.game.options.hold[1] & ((uint64_t)1 << pack));
+    REQUIRE(s.game.player[0].caldera_count == 1);
+    CHECK(strcmp(r->power_cards[s.game.player[0].caldera[0]].name, "Colossal critter") == 0);
+    REQUIRE(s.game.caldera_size == 3);
+    CHECK(strcmp(r->power_cards[s.game.caldera_deck[0]].name, "Rift") == 0);
+    CHECK(strcmp(r->power_cards[s.game.caldera_deck[1]].name, "Sea critters") == 0);
+    CHECK(strcmp(r->power_cards[s.game.caldera_deck[2]].name, "Island forger") == 0);
+    CHECK_EQ(rules_power_card_by_name(r, "SEA_Critters"), sea);
+    CHECK_EQ(rules_power_card_by_name(r, "Sea  critters"), -1);   /* one blank, one blank */
+    CHECK_EQ(rules_power_card_by_name(r, "Sea critter"), -1);
+    char err[300];
+    CHECK(scenario_build(&s.game, r, "hold A Sea critters now\n", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "line 1: unknown power card 'Sea critters now'");
+    session_close(&s);
 }
