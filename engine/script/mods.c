@@ -19,7 +19,9 @@
  *   ret      what mod.lua returned */
 #include "mods.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -435,8 +437,63 @@ static int run_mod_p(lua_State *L)
     return 0;
 }
 
-static int str_field(lua_State *L, int t, const char *key, char *out, size_t outlen, int required,
-                     const char *chunk, char *err, int errlen)
+typedef struct ManifestCtx {
+    ModInfo *mi;
+    const char *chunk;
+    const char *path;          /* mod.lua on disk: where a field's line is looked for */
+    char *err;
+    int errlen;
+    char where[160];           /* at(): "CHUNK:LINE" */
+} ManifestCtx;
+
+/* The line of mod.lua where the manifest's field `key` is written (`key =`,
+ * outside a comment), else where the manifest begins (`manifest =`, or the
+ * last `return {`); 0 when neither is found. */
+static int manifest_line(const char *path, const char *key)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[512];
+    int n = 0, field = 0, start = 0;
+    size_t klen = strlen(key);
+    while (!field && fgets(line, sizeof line, f)) {
+        n++;
+        char *comment = strstr(line, "--");
+        if (comment)
+            *comment = 0;
+        for (char *p = line; (p = strstr(p, key)) != NULL; p += klen) {
+            const char *after = p + klen;
+            while (*after == ' ' || *after == '\t')
+                after++;
+            bool word = (p == line || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) && *after == '=' &&
+                        after[1] != '=';
+            if (word) {
+                field = n;
+                break;
+            }
+        }
+        if (strstr(line, "manifest") && strchr(line, '=') && !start)
+            start = n;
+        else if (strstr(line, "return") && strchr(line, '{'))
+            start = n;
+    }
+    fclose(f);
+    return field ? field : start;
+}
+
+/* "CHUNK:LINE" of the manifest's field `key` (manifest_line), or "CHUNK". */
+static const char *at(ManifestCtx *mc, const char *key)
+{
+    int line = manifest_line(mc->path, key);
+    if (line > 0)
+        snprintf(mc->where, sizeof mc->where, "%s:%d", mc->chunk, line);
+    else
+        snprintf(mc->where, sizeof mc->where, "%s", mc->chunk);
+    return mc->where;
+}
+
+static int str_field(lua_State *L, int t, const char *key, char *out, size_t outlen, int required, ManifestCtx *mc)
 {
     lua_pushstring(L, key);
     int type = lua_rawget(L, t);
@@ -445,14 +502,14 @@ static int str_field(lua_State *L, int t, const char *key, char *out, size_t out
         size_t len;
         const char *v = lua_tolstring(L, -1, &len);
         if (len >= outlen) {
-            snprintf(err, (size_t)errlen, "%s: manifest: '%s' is longer than %d characters", chunk, key,
-                     (int)outlen - 1);
+            snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: '%s' is longer than %d characters", at(mc, key),
+                     key, (int)outlen - 1);
             rc = -1;
         } else {
             snprintf(out, outlen, "%s", v);
         }
     } else if (type != LUA_TNIL || required) {
-        snprintf(err, (size_t)errlen, "%s: manifest: '%s' must be a string%s", chunk, key,
+        snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: '%s' must be a string%s", at(mc, key), key,
                  type == LUA_TNIL ? " (it is missing)" : "");
         rc = -1;
     }
@@ -460,16 +517,8 @@ static int str_field(lua_State *L, int t, const char *key, char *out, size_t out
     return rc;
 }
 
-typedef struct ManifestCtx {
-    ModInfo *mi;
-    const char *chunk;
-    char *err;
-    int errlen;
-} ManifestCtx;
-
-/* Reads the manifest of a loaded mod into mi (run protected). */
-/* Fails (-1, message in err) on a manifest field other than the known ones. */
-static int manifest_fields_known(lua_State *L, int t, const char *chunk, char *err, int errlen)
+/* Fails (-1, message in mc->err) on a manifest field other than the known ones. */
+static int manifest_fields_known(lua_State *L, int t, ManifestCtx *mc)
 {
     static const char *const KNOWN[] = { "name", "version", "description", "depends", NULL };
     lua_pushnil(L);
@@ -480,9 +529,9 @@ static int manifest_fields_known(lua_State *L, int t, const char *chunk, char *e
             for (int i = 0; KNOWN[i]; i++)
                 known |= strcmp(KNOWN[i], lua_tostring(L, -1)) == 0;
         if (!known) {
-            snprintf(err, (size_t)errlen, "%s: manifest: unknown field '%s' (known: name, version, "
-                     "description, depends)", chunk,
-                     lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
+            const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1);
+            snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: unknown field '%s' (known: name, version, "
+                     "description, depends)", at(mc, key), key);
             lua_pop(L, 1);
             return -1;
         }
@@ -491,15 +540,17 @@ static int manifest_fields_known(lua_State *L, int t, const char *chunk, char *e
 }
 
 /* Reads the manifest's optional `depends` list of mod names into mi. */
-static int manifest_depends(lua_State *L, int t, ModInfo *mi, const char *chunk, char *err, int errlen)
+static int manifest_depends(lua_State *L, int t, ManifestCtx *mc)
 {
+    ModInfo *mi = mc->mi;
     lua_pushliteral(L, "depends");
     int type = lua_rawget(L, t);
     int rc = 0;
     if (type == LUA_TTABLE) {
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         if (n > MODS_MAX_DEPENDS) {
-            snprintf(err, (size_t)errlen, "%s: manifest: at most %d dependencies", chunk, MODS_MAX_DEPENDS);
+            snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: at most %d dependencies", at(mc, "depends"),
+                     MODS_MAX_DEPENDS);
             rc = -1;
         }
         for (lua_Integer i = 1; rc == 0 && i <= n; i++) {
@@ -507,7 +558,8 @@ static int manifest_depends(lua_State *L, int t, ModInfo *mi, const char *chunk,
             int ty = lua_rawgeti(L, -1, i);
             const char *d = ty == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
             if (!d || !valid_name(d, len, 1)) {
-                snprintf(err, (size_t)errlen, "%s: manifest: depends[%d] must be a mod name", chunk, (int)i);
+                snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: depends[%d] must be a mod name",
+                         at(mc, "depends"), (int)i);
                 rc = -1;
             } else {
                 snprintf(mi->depends[mi->depend_count++], MODS_NAME_LEN, "%s", d);
@@ -515,7 +567,8 @@ static int manifest_depends(lua_State *L, int t, ModInfo *mi, const char *chunk,
             lua_pop(L, 1);
         }
     } else if (type != LUA_TNIL) {
-        snprintf(err, (size_t)errlen, "%s: manifest: 'depends' must be a list of mod names", chunk);
+        snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: 'depends' must be a list of mod names",
+                 at(mc, "depends"));
         rc = -1;
     }
     lua_pop(L, 1);
@@ -523,27 +576,28 @@ static int manifest_depends(lua_State *L, int t, ModInfo *mi, const char *chunk,
 }
 
 /* Reads the manifest table at t: known fields only, a name matching the
- * folder, a non-empty version, an optional description and depends. */
-static int manifest_read(lua_State *L, int t, ModInfo *mi, const char *chunk, char *err, int errlen)
+ * folder, a non-empty version, an optional description and depends. Errors
+ * name the line of mod.lua where the field is written. */
+static int manifest_read(lua_State *L, int t, ManifestCtx *mc)
 {
+    ModInfo *mi = mc->mi;
     char name[MODS_NAME_LEN] = "";
-    if (manifest_fields_known(L, t, chunk, err, errlen) ||
-        str_field(L, t, "name", name, sizeof name, 1, chunk, err, errlen))
+    if (manifest_fields_known(L, t, mc) || str_field(L, t, "name", name, sizeof name, 1, mc))
         return -1;
     if (strcmp(name, mi->name) != 0) {
-        snprintf(err, (size_t)errlen, "%s: manifest: name '%s' does not match the folder '%s'", chunk, name,
-                 mi->name);
+        snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: name '%s' does not match the folder '%s'",
+                 at(mc, "name"), name, mi->name);
         return -1;
     }
-    if (str_field(L, t, "version", mi->version, sizeof mi->version, 1, chunk, err, errlen))
+    if (str_field(L, t, "version", mi->version, sizeof mi->version, 1, mc))
         return -1;
     if (!mi->version[0]) {
-        snprintf(err, (size_t)errlen, "%s: manifest: 'version' is empty", chunk);
+        snprintf(mc->err, (size_t)mc->errlen, "%s: manifest: 'version' is empty", at(mc, "version"));
         return -1;
     }
-    if (str_field(L, t, "description", mi->description, sizeof mi->description, 0, chunk, err, errlen))
+    if (str_field(L, t, "description", mi->description, sizeof mi->description, 0, mc))
         return -1;
-    return manifest_depends(L, t, mi, chunk, err, errlen);
+    return manifest_depends(L, t, mc);
 }
 
 static int read_manifest_p(lua_State *L, void *ud)
@@ -563,7 +617,7 @@ static int read_manifest_p(lua_State *L, void *ud)
                  "or set manifest = {...}", mc->chunk, mc->mi->name);
         rc = -1;
     } else {
-        rc = manifest_read(L, lua_gettop(L), mc->mi, mc->chunk, mc->err, mc->errlen);
+        rc = manifest_read(L, lua_gettop(L), mc);
     }
     lua_settop(L, top);
     return rc;
@@ -628,7 +682,7 @@ static int load_one(Loader *ld, int i)
     sc->chunks_loaded++;
     lua_pushcfunction(L, run_mod_p);
     lua_pushlightuserdata(L, &c);
-    ManifestCtx mc = { mi, chunk, msg, (int)sizeof msg };
+    ManifestCtx mc = { mi, chunk, path, msg, (int)sizeof msg, "" };
     if (sb_pcall(sc, 1, chunk, msg, sizeof msg) != 0 ||
         run_protected(L, read_manifest_p, &mc, mi->name, msg, sizeof msg) != 0) {
         set_err(ld->err, ld->errlen, "mod '%s': %s", mi->name, msg, NULL);

@@ -268,15 +268,20 @@ TEST(mods_attack_shared_game_tables_and_global_state)
     remove_root(root);
 }
 
-TEST(mods_manifest_errors_name_the_file)
+/* Errors in the manifest name the file and the line where the field is
+ * written (or, for a missing one, where the manifest begins). */
+TEST(mods_manifest_errors_name_the_file_and_line)
 {
     static const struct { const char *text, *want; } CASES[] = {
         { "on('collect', function() end)\n", "mods/m/mod.lua: no manifest" },
-        { "return { name = 'other', version = '1' }\n", "mods/m/mod.lua: manifest: name 'other'" },
-        { "return { name = 'm', version = '1', dependz = {} }\n", "mods/m/mod.lua: manifest: unknown field 'dependz'" },
-        { "return { name = 'm' }\n", "mods/m/mod.lua: manifest: 'version' must be a string" },
-        { "return { name = 'm', version = '1', depends = 'x' }\n", "mods/m/mod.lua: manifest: 'depends'" },
-        { "manifest = { name = 'm', version = 1 }\n", "mods/m/mod.lua: manifest: 'version' must be a string" },
+        { "return { name = 'other', version = '1' }\n", "mods/m/mod.lua:1: manifest: name 'other'" },
+        { "-- a comment naming versoin = 1\nmanifest = {\n  name = 'm',\n  versoin = '1.0',\n}\n",
+          "mods/m/mod.lua:4: manifest: unknown field 'versoin'" },
+        { "return { name = 'm', version = '1', dependz = {} }\n", "mods/m/mod.lua:1: manifest: unknown field 'dependz'" },
+        { "on('collect', function() end)\n\nreturn {\n  name = 'm' }\n",
+          "mods/m/mod.lua:3: manifest: 'version' must be a string (it is missing)" },
+        { "return {\n  name = 'm', version = '1',\n  depends = 'x' }\n", "mods/m/mod.lua:3: manifest: 'depends'" },
+        { "manifest = { name = 'm',\n  version = 1 }\n", "mods/m/mod.lua:2: manifest: 'version' must be a string" },
         { "return { name = 'm', version = '1' \n", "mods/m/mod.lua:2:" },
         { "on('no_such_event', print)\n", "mods/m/mod.lua:1: on: unknown event 'no_such_event'" },
         { "local x = nil; x.y = 1\n", "mods/m/mod.lua:1:" },
