@@ -36,10 +36,17 @@ void record_put_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', out);
-        if ((unsigned char)*s >= 32)
-            fputc(*s, out);
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", out);   /* kept: an error's traceback starts on a line of its own */
+        else if (c == '\t')
+            fputs("\\t", out);
+        else if (c < 32)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
     }
     fputc('"', out);
 }

@@ -75,6 +75,13 @@ expect_status sim_broken_mod_fails 1 $V --root "$R" sim --games 3 --mods broken_
      grep -c '"mods_failed":\[{"mod":"broken_rule","error":"mods/broken_rule/mod.lua:')" \
     -eq 3 ] && ok || bad "sim_lines_carry_script_errors_and_failed_mods"
 grep -q "mod 'broken_rule' failed and was switched off in 3 of 3 games" "$tmp/err" && ok || bad "sim_names_the_broken_mod"
+# The error's traceback starts on a line of its own, in the lines and in the
+# report read back from them, never run into the message.
+grep -q 'on purpose\\nstack traceback:\\n\\tmods/broken_rule' "$tmp/out" && ok || bad "sim_lines_keep_the_traceback_apart"
+cp "$tmp/out" "$tmp/broken.jsonl"
+$V merge --summary "$tmp/broken.jsonl" > "$tmp/bsum" 2>&1
+grep -q "on purpose$" "$tmp/bsum" && grep -q "^stack traceback:$" "$tmp/bsum" && ! grep -q "purposestack" "$tmp/bsum" &&
+    ok || bad "report_of_an_error_keeps_the_traceback_on_its_own_line ($(grep -m1 purpose "$tmp/bsum"))"
 expect_status sim_broken_mod_allowed 0 $V --root "$R" sim --games 3 --mods broken_rule --allow-errors
 expect_status sim_check_broken_mod_fails 1 $V --root "$R" sim --games 2 --mods broken_rule --check
 expect_status sim_missing_param_fails 1 $V --root "$R" sim --games 2 --mods needs_param

@@ -240,6 +240,14 @@ grep -q "not ok - .*leak.lua: second" "$tmp/out" && grep -q "steps alone and 2 a
 # README.md: the commands a player types first run as written.
 . tests/cli/readme.sh
 
+# Every option --help names is documented in docs/ or README.md (--watch was
+# in --help and nowhere else).
+undocumented=""
+for o in $($V --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+    grep -qF -- "$o" docs/*.md README.md || undocumented="$undocumented $o"
+done
+[ -z "$undocumented" ] && ok || bad "help_options_are_documented:$undocumented"
+
 # docs/modding.md: its excerpts match the shipped mods, its outputs are real,
 # and "A new power in ten minutes" runs word for word.
 . tests/cli/modding.sh
