@@ -17,8 +17,9 @@ H=630
 $V gui --seed 2026 --frames 2 --width $W --height $H --screenshot docs/img/start.png >/dev/null
 
 # A game in progress: choose options by a fixed rule until seat A must place
-# a bought tile after turn 8, then show it with A a person holding the tile.
-$V new "$tmp/mid.json" --seed 12 >/dev/null
+# a bought tile after turn 8, then show it with A a person holding the tile
+# (each seat holds powers from the start, which their boxes list).
+$V new "$tmp/mid.json" --seed 12 --hold "A=Sea critters,Agile critters" --hold "B=Rift" >/dev/null
 i=0
 while ! $V options "$tmp/mid.json" | head -n 1 | grep -Eq "^Turn ([89]|[1-9][0-9]).*Decision: place, by A"; do
     n=$(($($V options "$tmp/mid.json" | wc -l) - 1))

@@ -114,13 +114,29 @@ static const char *holdings_tip(UiScene *s, const UiApp *app, int p)
     return ui_scene_keep(s, buf);
 }
 
+/* "Powers: A, B" for the powers p holds (unlocked or held from the start),
+ * as the terminal lists them; "" when none. */
+static void powers_line(const Game *g, int p, char *buf, int len)
+{
+    int n = 0;
+    buf[0] = 0;
+    for (int c = 0; c < g->rules.power_card_count && n < len - 2; c++)
+        if (player_holds_card(g, p, c))
+            n += snprintf(buf + n, (size_t)(len - n), "%s%s", n ? ", " : "Powers: ", g->rules.power_cards[c].name);
+}
+
+/* A seat: who sits there and what they are doing, the live score, the
+ * resources, hand, crater, Caldera and volcanoes, and a line of the powers
+ * they hold (cut with "…" when longer than the panel is wide). */
 static void seat_box(Flow *f, UiApp *app, int p)
 {
     const UiLayout *L = f->L;
     const UiTable *t = app->table;
     const Game *g = t->game;
     UiFont *bold = &app->as->bold;
-    int h = 2 * L->line + L->pad / 2, y = f->y;
+    char powers[600];
+    powers_line(g, p, powers, sizeof powers);
+    int h = 2 * L->line + L->pad / 2 + (powers[0] ? L->line_small : 0), y = f->y;
     bool deciding = !game_over(g) && g->pending.player == p;
     ui_scene_add(f->s, UI_W_BOX, f->x - 4, y, f->w + 8, h, "")->colour = deciding ? 0xFF2E3848u : 0xFF25282Eu;
     if (p == g->active && !game_over(g))
@@ -161,6 +177,16 @@ static void seat_box(Flow *f, UiApp *app, int p)
     w->style = UI_ST_SMALL;
     w->colour = UI_INK;
     w->tip = holdings_tip(f->s, app, p);
+    if (powers[0]) {
+        int start, len, dots = ui_text_width(&app->as->font, L->fs_small, "…");
+        ui_wrap(&app->as->font, L->fs_small, powers, f->w - 4 - dots, &start, &len, 1);
+        char shown[sizeof powers + 4];
+        snprintf(shown, sizeof shown, "%.*s%s", len, powers, len < (int)strlen(powers) ? "…" : "");
+        w = ui_scene_add(f->s, UI_W_TEXT, f->x + 2, sy + L->line, f->w - 4, L->line_small, shown);
+        w->style = UI_ST_SMALL;
+        w->colour = 0xFFB8D8A0u;
+        w->tip = holdings_tip(f->s, app, p);
+    }
     f->y += h + 3;
 }
 

@@ -105,10 +105,13 @@ void ui_app_start_act(UiApp *app, int act, int value)
     }
 }
 
+/* Where the next row goes: rows start at x (a label) and their buttons at
+ * x + label_w; a button that would pass `right` (the panel's inner edge)
+ * goes to a line of its own below. */
 typedef struct Row {
     UiScene *s;
     UiApp *app;
-    int x, y, label_w, h;
+    int x, y, label_w, h, right;
 } Row;
 
 static void label(Row *r, const char *text)
@@ -118,11 +121,24 @@ static void label(Row *r, const char *text)
     w->colour = 0xFFC8CACEu;
 }
 
+/* The x where a widget `w` wide starts at x on the row: x, or the start of
+ * a new line under it when it would pass the panel's edge. */
+static int fit(Row *r, int x, int w)
+{
+    int first = r->x + r->label_w;
+    if (x > first && x + w > r->right) {
+        r->y += r->h;
+        return first;
+    }
+    return x;
+}
+
 static int add_button(Row *r, int x, const char *text, int act, int value, int style)
 {
     const UiLayout *L = &r->s->L;
     UiFont *f = style & UI_ST_BOLD ? &r->app->as->bold : &r->app->as->font;
     int w = ui_text_width(f, L->fs, text) + L->pad + 16;
+    x = fit(r, x, w);
     UiWidget *b = ui_scene_add(r->s, UI_W_BUTTON, x, r->y, w, r->h - 4, text);
     b->act = (uint8_t)act;
     b->value = value;
@@ -215,8 +231,11 @@ static void variant_row(Row *r)
     snprintf(note, sizeof note, "%s", r->app->hooks.variants ? "(none declared)" : "(the rules' default)");
     if (v->count > 0)
         snprintf(note, sizeof note, "(%d to %d players)", fewest, MAX_PLAYERS);
-    if (v->count == 0 || su->players < fewest)
-        ui_scene_add(r->s, UI_W_TEXT, x, r->y, 20 * r->s->L.fs, r->h - 4, note)->colour = UI_DIM;
+    if (v->count == 0 || su->players < fewest) {
+        int w = ui_text_width(&r->app->as->font, r->s->L.fs, note) + 4;
+        x = fit(r, x, w);
+        ui_scene_add(r->s, UI_W_TEXT, x, r->y, w, r->h - 4, note)->colour = UI_DIM;
+    }
     r->y += r->h;
 }
 
@@ -247,8 +266,11 @@ static void mods_and_seed(Row *r)
     int x = r->x + r->label_w;
     for (int i = 0; i < app->mod_count; i++)
         x = add_button(r, x, app->mod_names[i], UI_ACT_MOD, i, (app->setup.mods >> i) & 1 ? UI_ST_ON : 0);
-    if (app->mod_count == 0)
-        ui_scene_add(r->s, UI_W_TEXT, x, r->y, 20 * r->s->L.fs, r->h - 4, "(none found in mods/)")->colour = UI_DIM;
+    if (app->mod_count == 0) {
+        static const char NONE[] = "(none found in mods/)";
+        int w = ui_text_width(&app->as->font, r->s->L.fs, NONE) + 4;
+        ui_scene_add(r->s, UI_W_TEXT, fit(r, x, w), r->y, w, r->h - 4, NONE)->colour = UI_DIM;
+    }
     r->y += r->h;
     label(r, "Seed");
     char seed[32];
@@ -260,17 +282,19 @@ static void mods_and_seed(Row *r)
     r->y += r->h;
 }
 
+/* Lays the start screen's panel out from y 0 down (rows wrap where they
+ * would pass its edge), then sizes the panel to what it holds and centres
+ * it, moving every widget with it. */
 void ui_app_start_screen(UiApp *app, UiScene *s)
 {
     UiLayout *L = &s->L;
     ui_layout_text(L, L->w, L->h);
     int width = L->w - 4 * L->pad < 56 * L->fs ? L->w - 4 * L->pad : 56 * L->fs;
-    int row_h = L->line + L->pad + 6, rows = app->setup.players + 6 + (app->save_path ? 1 : 0);
-    int height = 2 * L->line_big + L->line + rows * row_h + 5 * L->pad;
-    int top = (L->h - height) / 2 > L->pad ? (L->h - height) / 2 : L->pad;
-    Row r = { s, app, (L->w - width) / 2 + 2 * L->pad, top + 2 * L->pad, 9 * L->fs, row_h };
-    ui_scene_add(s, UI_W_BOX, (L->w - width) / 2, top, width, height, "")->colour = 0xF01E2229u;
-    UiWidget *w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width, L->line_big * 3 / 2, "Volcanique");
+    int row_h = L->line + L->pad + 6, left = (L->w - width) / 2, first = s->nw;
+    Row r = { s, app, left + 2 * L->pad, 2 * L->pad, 9 * L->fs, row_h, left + width - 2 * L->pad };
+    UiWidget *box = ui_scene_add(s, UI_W_BOX, left, 0, width, 0, "");
+    box->colour = 0xF01E2229u;
+    UiWidget *w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width - 4 * L->pad, L->line_big * 3 / 2, "Volcanique");
     w->style = UI_ST_BOLD | UI_ST_BIG;
     w->colour = 0xFFFF8C3Cu;
     r.y += L->line_big * 3 / 2;
@@ -301,5 +325,11 @@ void ui_app_start_screen(UiApp *app, UiScene *s)
     if (app->status[0]) {
         w = ui_scene_add(s, UI_W_TEXT, r.x, r.y, width - 4 * L->pad, L->line, app->status);
         w->colour = 0xFFFFB070u;
+        r.y += L->line;
     }
+    int height = r.y + 2 * L->pad;
+    int top = (L->h - height) / 2 > L->pad ? (L->h - height) / 2 : L->pad;
+    box->r.h = height;
+    for (int i = first; i < s->nw; i++)
+        s->w[i].r.y += top;
 }

@@ -16,6 +16,7 @@
 #include "draw.h"
 #include "harness.h"
 #include "scenario.h"
+#include "session.h"
 #include "shot.h"
 #include "ui_fixtures.h"
 
@@ -287,6 +288,57 @@ TEST(ui_layout_keeps_everything_inside_a_small_window)
     SDL_FreeSurface(s);
     ui_app_free(&app);
     ui_table_free(&t);
+}
+
+/* Each seat's box says which powers the player holds, as the terminal does;
+ * a long list is cut to the panel's width, and five seats holding powers
+ * still fit a small window. */
+TEST(ui_seat_boxes_show_the_powers_each_player_holds)
+{
+    static Session s;
+    static UiTable t;
+    UiApp app;
+    fx_session_scenario(&s, "players 2\nhold A Sea critters\nhold A Rift\nhold B Erosion\n"
+                            "tile 0 0 uno_dark\ncritter A 0 0 dark\nturn A move\n");
+    SDL_Surface *shot = render(&app, &t, &s.game, 1280, 720);
+    const UiWidget *a = uf_widget_text(app.scene, UI_W_TEXT, "Powers: Rift, Sea critters");
+    const UiWidget *b = uf_widget_text(app.scene, UI_W_TEXT, "Powers: Erosion");
+    REQUIRE(a && b);
+    CHECK(a->r.y < b->r.y);   /* A's box first */
+    CHECK(uf_text_drawn(uf_assets(), app.scene, a, shot));
+    CHECK(uf_text_drawn(uf_assets(), app.scene, b, shot));
+    CHECK_STR_CONTAINS(a->tip, "Powers: Rift, Sea critters");
+    SDL_FreeSurface(shot);
+    ui_app_free(&app);
+    ui_table_free(&t);
+    session_close(&s);
+
+    char text[1024] = "players 5\nvariant symbiosis\ntile 0 0 uno_dark\ncritter A 0 0 dark\nturn A move\n";
+    static const char *const CARDS[] = { "Sea critters", "Rift", "Erosion", "Pack critters", "Herding critters",
+                                         "Island forger", "Magma bomb", "Landslide", "Flying critters",
+                                         "Agile critters" };
+    for (int p = 0; p < 5; p++)
+        for (int k = 0; k < 2; k++)
+            snprintf(text + strlen(text), sizeof text - strlen(text), "hold %c %s\n", 'A' + p, CARDS[2 * p + k]);
+    snprintf(text + strlen(text), sizeof text - strlen(text), "hold A Volcanic migration\nhold A Lava diversion\n"
+             "hold A Converging tectonic plates\nhold A Cooperative critters\n");
+    fx_session_scenario(&s, text);
+    shot = render(&app, &t, &s.game, 700, 450);
+    int lines = 0;
+    for (int i = 0; i < app.scene->nw; i++) {
+        const UiWidget *w = &app.scene->w[i];
+        CHECK(w->r.x >= 0 && w->r.y >= 0 && w->r.x + w->r.w <= 700 && w->r.y + w->r.h <= 450);
+        if (strncmp(w->text, "Powers: ", 8) == 0) {
+            lines++;
+            CHECK(ui_text_width(&uf_assets()->font, app.scene->L.fs_small, w->text) <= w->r.w);
+        }
+    }
+    CHECK_EQ(lines, 5);
+    CHECK(uf_widget_text(app.scene, UI_W_TEXT, "…") != NULL);   /* A's six powers do not fit: cut */
+    SDL_FreeSurface(shot);
+    ui_app_free(&app);
+    ui_table_free(&t);
+    session_close(&s);
 }
 
 TEST(ui_render_refuses_other_pixel_formats)
