@@ -14,6 +14,7 @@
 #include "rulestest_internal.h"
 
 #define TEST_BUDGET ((uint64_t)200000000)
+#define TEST_TIME_MS 60000u   /* a hang guard: a test's outcome must not depend on the machine's speed */
 #define TEST_MAX_FILE ((size_t)1 << 20)
 
 /* Protected: (source, length, chunk) as light userdata; loads the file into a
@@ -87,12 +88,15 @@ static void run_test(Session *s, const char *chunk, lua_Integer i, RulesTrace *t
     memset(&s->game, 0, sizeof s->game);
     s->current = &s->game;
     uint64_t budget = s->script->budget;
+    uint32_t time_ms = s->script->time_limit_ms;
     s->script->budget = TEST_BUDGET;   /* a test plays whole turns within one call */
+    s->script->time_limit_ms = TEST_TIME_MS;
     s->quiet = 1;
     rulestest_record(t);
     t->ok = sb_pcall_results(s->script, 0, 0, chunk, t->error, sizeof t->error) == 0;
     rulestest_record(NULL);
     s->script->budget = budget;
+    s->script->time_limit_ms = time_ms;
 }
 
 /* Where trace b (alone) first differs from a (in the batch), in words into
