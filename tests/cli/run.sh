@@ -127,6 +127,24 @@ grep -q "^Final scores:" "$tmp/tui2" && ok || bad "tui_plays_to_final_scores"
 grep -q "^Winner: " "$tmp/tui2" && ok || bad "tui_names_the_winner"
 expect_status tui_finished_game_replays 0 $V replay "$tmp/other.json"
 
+# A mod that keeps a number in a Lua local is refused at load, naming the
+# local and its line; a game of a greedy bot against mcts with a mod, saved
+# to its end, replays to its hash.
+mkdir -p "$tmp/croot/mods/counter" && ln -s "$PWD/content" "$tmp/croot/content" && ln -s "$PWD/scripts" "$tmp/croot/scripts"
+cat > "$tmp/croot/mods/counter/mod.lua" <<'EOF'
+local n = 0
+on("turn_start", function(ev)
+  n = n + 1
+  if n % 5 == 0 then game.gain(ev.player, "dark", 1) end
+end)
+return { name = "counter", version = "1" }
+EOF
+expect_status counter_mod_in_a_local_refused_at_load 1 $V --root "$tmp/croot" sim --games 3 --seed 1 --mods counter
+grep -q "mods/counter/mod.lua:3: assigns 'n'" "$tmp/err" && ok || bad "counter_refusal_names_the_local ($(head -c 300 "$tmp/err"))"
+expect_status greedy_against_mcts_with_a_mod_plays_out 0 $V tui --seats greedy,mcts:100 --mods scouting_critters \
+    --save "$tmp/gm.json" --seed 5
+expect_status greedy_against_mcts_with_a_mod_replays 0 $V replay "$tmp/gm.json"
+
 # Mods: recorded in the save, checked on load.
 expect_status new_with_mod 0 $V new "$tmp/m.json" --mods bountiful_start --seed 4
 expect_status replay_with_mod 0 $V replay "$tmp/m.json"

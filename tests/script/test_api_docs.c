@@ -490,7 +490,7 @@ TEST(api_docs_name_every_rules_test_function)
     REQUIRE(doc && meta && src);
     Span tests = span_of(doc, "## Rules tests", "\n## ");
     REQUIRE(tests.start != NULL);
-    const char *p = strstr(src, "TEST_FUNCS[] = {");
+    const char *p = strstr(src, "rulestest_functions[] = {");
     REQUIRE(p != NULL);
     const char *end = strstr(p, "};");
     int n = 0;
