@@ -5,7 +5,6 @@
  * a fresh session of the same rules and mods: it must end the same way after
  * the same games, step by step, or it fails naming the first step that
  * differs (state kept outside game.state would show there). */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,8 +183,6 @@ static void run_registered(Session *s, const char *path, const char *chunk, cons
     free(batch);
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 static int run_file(Session *s, const char *dir, const char *file, const char *filter, FILE *out,
                     RulesTestResult *res)
 {
@@ -203,21 +200,12 @@ static int run_file(Session *s, const char *dir, const char *file, const char *f
 int rulestest_run_dir(Session *s, const char *dir, const char *filter, FILE *out, RulesTestResult *res,
                       char *err, int errlen)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    char *names[256];
+    int n = session_lua_files(dir, names, 256);
+    if (n < 0) {
         snprintf(err, (size_t)errlen, "%s: cannot open the test folder", dir);
         return -1;
     }
-    char *names[256];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 256) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0)
-            names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, by_name);
     int rc = 0;
     for (int i = 0; i < n; i++) {
         if (names[i] && run_file(s, dir, names[i], filter, out, res))
