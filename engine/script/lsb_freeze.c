@@ -114,7 +114,14 @@ static void freeze_table(lua_State *L, int t, const char *name)
 {
     luaL_checkstack(L, 8, "freezing the rules' tables");
     t = lua_absindex(L, t);
-    lua_newtable(L);
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        n++;
+    }
+    lua_Integer seq = (lua_Integer)lua_rawlen(L, t);
+    lua_createtable(L, (int)seq, n - (int)seq);   /* sized once: no rehash while filling */
     int store = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, t)) {
@@ -212,22 +219,34 @@ static void child_name(lua_State *L, int key, const char *parent, char *out, siz
         snprintf(out, len, "%s[%s]", parent, luaL_typename(L, key));
 }
 
+static int walked(int type)
+{
+    return type == LUA_TTABLE || type == LUA_TFUNCTION;
+}
+
 /* Queues every key and value of the table at t (raw), named under parent
- * (NULL: by their keys alone, as globals are). */
+ * (NULL: by their keys alone, as globals are). Names are made only for what
+ * is queued: most values are strings, numbers and C functions. */
 static void enqueue_contents(lua_State *L, Walk *w, int t, const char *parent)
 {
     t = lua_absindex(L, t);
     char name[NAME_MAX_LEN];
     lua_pushnil(L);
     while (lua_next(L, t)) {
-        if (parent)
-            child_name(L, -2, parent, name, sizeof name);
-        else
-            snprintf(name, sizeof name, "%.60s", lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?");
-        enqueue(L, w, name);
-        lua_pushvalue(L, -1);
-        snprintf(name, sizeof name, "a key of %.100s", parent ? parent : "the globals");
-        enqueue(L, w, name);
+        if (walked(lua_type(L, -1)) && !lua_iscfunction(L, -1)) {
+            if (parent)
+                child_name(L, -2, parent, name, sizeof name);
+            else
+                snprintf(name, sizeof name, "%.60s", lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?");
+            enqueue(L, w, name);
+        } else {
+            lua_pop(L, 1);
+        }
+        if (walked(lua_type(L, -1))) {
+            lua_pushvalue(L, -1);
+            snprintf(name, sizeof name, "a key of %.100s", parent ? parent : "the globals");
+            enqueue(L, w, name);
+        }
     }
 }
 

@@ -380,6 +380,9 @@ static int mod_require(lua_State *L)
         return luaL_error(L, "require: '%s' requires itself (a loop between modules)", name);
     if (t != LUA_TNIL)
         return 1;
+    if (script_is_frozen(sb_script(L)))   /* a module loaded now would escape the freeze */
+        return luaL_error(L, "require: '%s' was not required while the mod loaded: modules are required "
+                          "while the scripts load", name);
     lua_pop(L, 1);
     char path[SESSION_PATH + 200], chunk[200];
     snprintf(path, sizeof path, "%s/mods/%s/%s.lua", mi->session->root, mi->name, name);

@@ -5,7 +5,6 @@
  * a fresh session of the same rules and mods: it must end the same way after
  * the same games, step by step, or it fails naming the first step that
  * differs (state kept outside game.state would show there). */
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "rulestest_internal.h"
 
 #define TEST_BUDGET ((uint64_t)200000000)
+#define TEST_TIME_MS 60000u   /* a hang guard: a test's outcome must not depend on the machine's speed */
 #define TEST_MAX_FILE ((size_t)1 << 20)
 
 /* Protected: (source, length, chunk) as light userdata; loads the file into a
@@ -91,7 +91,9 @@ static void run_test(Session *s, const char *chunk, lua_Integer i, RulesTrace *t
     memset(&s->game, 0, sizeof s->game);
     s->current = &s->game;
     uint64_t budget = s->script->budget;
+    uint32_t time_ms = s->script->time_limit_ms;
     s->script->budget = TEST_BUDGET;   /* a test plays whole turns within one call */
+    s->script->time_limit_ms = TEST_TIME_MS;
     s->quiet = 1;
     rulestest_record(t);
     t->ok = sb_pcall_results(s->script, 0, 0, chunk, t->error, sizeof t->error) == 0;
@@ -106,6 +108,7 @@ static void run_test(Session *s, const char *chunk, lua_Integer i, RulesTrace *t
     }
     rulestest_record(NULL);
     s->script->budget = budget;
+    s->script->time_limit_ms = time_ms;
 }
 
 /* Where trace b (alone) first differs from a (in the batch), in words into
@@ -193,8 +196,6 @@ static void run_registered(Session *s, const char *path, const char *chunk, cons
     free(batch);
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 static int run_file(Session *s, const char *dir, const char *file, const char *filter, FILE *out,
                     RulesTestResult *res)
 {
@@ -212,21 +213,12 @@ static int run_file(Session *s, const char *dir, const char *file, const char *f
 int rulestest_run_dir(Session *s, const char *dir, const char *filter, FILE *out, RulesTestResult *res,
                       char *err, int errlen)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    char *names[256];
+    int n = session_lua_files(dir, names, 256);
+    if (n < 0) {
         snprintf(err, (size_t)errlen, "%s: cannot open the test folder", dir);
         return -1;
     }
-    char *names[256];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 256) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0)
-            names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, by_name);
     int rc = 0;
     for (int i = 0; i < n; i++) {
         if (names[i] && run_file(s, dir, names[i], filter, out, res))

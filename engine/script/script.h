@@ -25,8 +25,10 @@
  *   SB_BYTES_PER_CHARGE bytes allocated, per element a table function moves,
  *   per byte-group a string function reads or writes, per step of the pattern
  *   matcher. The time limit is the last resort for work that is still not
- *   proportional to that count (e.g. comparing very long strings); it is the
- *   one limit that depends on the machine, so rules must stay far below it.
+ *   proportional to that count (e.g. comparing very long strings); it counts
+ *   the CPU time of the thread running the call (so a loaded machine does
+ *   not trip it) and is the one limit that depends on the machine's speed,
+ *   so rules must stay far below it.
  * - After script_freeze, nothing a script kept from loading can change: a
  *   reachable function that assigns a local shared with later calls fails
  *   the freeze; every reachable table is frozen (a write raises "cannot set
@@ -53,7 +55,7 @@ typedef struct ScriptLimits {
     size_t   memory_bytes;  /* cap on all memory of the Lua state (64 MiB) */
     uint64_t instructions;  /* VM budget per handler call or chunk load (1,000,000) */
     size_t   string_bytes;  /* longest string a script may create (1 MiB) */
-    uint32_t time_ms;       /* wall time per outermost call or chunk load (500 ms) */
+    uint32_t time_ms;       /* CPU time per outermost call or chunk load (500 ms) */
 } ScriptLimits;
 
 #define SCRIPT_DEFAULT_MEMORY       ((size_t)64 << 20)

@@ -240,6 +240,10 @@ typedef int (*SessionStartFn)(Session *s, void *ud, char *err, int errlen);
 int  session_replay_alone(const Session *s, SessionStartFn start, void *ud, const Option *actions,
                           const uint64_t *hashes, int n, char *err, int errlen);
 
+/* The names of the *.lua files of folder dir (at most max), malloc'd, in
+ * bytewise order; how many, or -1 when dir cannot be opened. */
+int  session_lua_files(const char *dir, char **names, int max);
+
 /* Finds the data root: $VOLCANIQUE_ROOT, else the folder above the executable's
  * bin/, else the current directory. Writes it into out. */
 void session_default_root(char *out, int outlen);

@@ -136,6 +136,25 @@ TEST(frozen_state_module_local_is_refused_at_load_and_module_table_when_run)
     th_mods_root_remove(root);
 }
 
+/* A module required for the first time by a handler would be made after the
+ * freeze, its locals free to change: refused. One required while loading is
+ * the same frozen module again. */
+TEST(frozen_state_module_required_after_loading_is_refused)
+{
+    char root[64];
+    th_mods_root_make(root, sizeof root);
+    th_mods_put(root, "late", "mod.lua",
+                "local early = require('helper')\n"
+                "on('turn_start', function(ev)\n"
+                "  assert(require('helper') == early)\n"
+                "  require('later')\n"
+                "end)\n" MANIFEST("late"));
+    th_mods_put(root, "late", "helper.lua", "return { n = 1 }\n");
+    th_mods_put(root, "late", "later.lua", "local count = 0\nreturn { bump = function() count = count + 1 end }\n");
+    refused_when_run(root, "late", "mods/late/mod.lua:4: require: 'later' was not required while the mod loaded");
+    th_mods_root_remove(root);
+}
+
 TEST(frozen_state_local_table_filled_by_a_handler_is_refused_when_run)
 {
     run_refused("filler",
