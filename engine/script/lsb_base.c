@@ -327,7 +327,7 @@ int sb_lrandom(lua_State *L)
 {
     Script *s = sb_script(L);
     if (!s->random_fn)
-        return luaL_error(L, "math.random: no random source");
+        return luaL_error(L, "math.random: there is no game yet, so no die to draw (call it from a handler)");
     lua_Integer lo, hi;
     switch (lua_gettop(L)) {
     case 0: {

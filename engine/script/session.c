@@ -395,7 +395,6 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
     s->script = script_new(NULL, err, (size_t)errlen);
     if (!s->script)
         return -1;
-    script_set_random(s->script, random_below, s);
     script_set_gate(s->script, gate_hook, card_hook, s);
     script_set_variant_check(s->script, variant_hook);
     if (script_declare_events(s->script, s->event_defs, EV_COUNT) != 0) {
@@ -413,6 +412,9 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
         return -1;
     }
     s->current = &s->game;
+    /* Only now: while the scripts load there is no game, so no die to draw
+     * (math.random refuses, naming the caller's file and line). */
+    script_set_random(s->script, random_below, s);
     return 0;
 }
 

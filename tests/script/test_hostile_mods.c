@@ -1,0 +1,117 @@
+/* Hostile mods, round two (issue 28): each test is an attack a stranger's mod
+ * made on this engine, refused with a message naming the mod's file and line
+ * or played as docs/reliability.md promises. Each test builds its own root
+ * (the shipped content/, empty scripts/, its own mods/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "harness_game.h"
+#include "session.h"
+
+static void make_root(char *root, size_t len)
+{
+    snprintf(root, len, "/tmp/vq-hostile-XXXXXX");
+    REQUIRE(mkdtemp(root) != NULL);
+    char path[512], cwd[400], target[512];
+    REQUIRE(getcwd(cwd, sizeof cwd) != NULL);
+    snprintf(path, sizeof path, "%s/content", root);
+    snprintf(target, sizeof target, "%s/content", cwd);
+    REQUIRE(symlink(target, path) == 0);
+    static const char *const DIRS[] = { "scripts", "scripts/powers", "scripts/variants", "scripts/endgame", "mods" };
+    for (size_t i = 0; i < sizeof DIRS / sizeof DIRS[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, DIRS[i]);
+        REQUIRE(mkdir(path, 0700) == 0);
+    }
+}
+
+/* Writes root/mods/<mod>/<file> (creating the mod's folder). */
+static void put(const char *root, const char *mod, const char *file, const char *text)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/mods/%s", root, mod);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/mods/%s/%s", root, mod, file);
+    FILE *f = fopen(path, "w");
+    REQUIRE(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_root(const char *root)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+}
+
+/* Mod x whose mod.lua is `text` (the manifest is appended) fails to load with
+ * an error holding `want` and `where` ("mods/x/mod.lua:3:"). */
+static void check_refused_at(const char *root, const char *text, const char *want, const char *where)
+{
+    static Session s;
+    char err[1024] = "", src[8192];
+    snprintf(src, sizeof src, "%s\nreturn { name = 'x', version = '1' }\n", text);
+    put(root, "x", "mod.lua", src);
+    int rc = session_open_mods(&s, root, "x", err, sizeof err);
+    if (rc == 0) {
+        session_close(&s);
+        th_fail(__FILE__, __LINE__, "the mod loaded; wanted \"%s\"", want);
+        return;
+    }
+    if (!strstr(err, want) || !strstr(err, where))
+        th_fail(__FILE__, __LINE__, "got \"%s\", wanted \"%s\" at %s", err, want, where);
+}
+
+/* Opens mod x (text plus the manifest) and starts a 2-player game of `seed`. */
+static void open_game(Session *s, const char *root, const char *text, uint64_t seed)
+{
+    char err[1024] = "", src[8192];
+    snprintf(src, sizeof src, "%s\nreturn { name = 'x', version = '1' }\n", text);
+    put(root, "x", "mod.lua", src);
+    int rc = session_open_mods(s, root, "x", err, sizeof err);
+    if (rc)
+        fprintf(stderr, "    %s\n", err);
+    REQUIRE(rc == 0);
+    s->quiet = 1;
+    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(s, &o, seed, err, sizeof err) == 0);
+}
+
+TEST(hostile_randomness_while_loading_is_refused_with_the_line)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    check_refused_at(root, "local r = math.random(6)", "no die to draw", "mods/x/mod.lua:1:");
+    check_refused_at(root, "\nlocal r = math.random()", "no die to draw", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local t = {}\nt[1] = math.random(1, 2)", "no die to draw", "mods/x/mod.lua:2:");
+    put(root, "x", "util.lua", "return { roll = math.random(3) }\n");
+    check_refused_at(root, "local u = require('util')", "no die to draw", "mods/x/util.lua:1:");
+    /* Every reader of the game, likewise: there is none yet. */
+    check_refused_at(root, "local t = game.turn()", "no game while the scripts load", "mods/x/mod.lua:1:");
+    check_refused_at(root, "\nlocal p = game.param('n', 1)", "parameters belong to a game", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local ok = pcall(math.random, 6)\nlocal r = math.random(6)", "no die to draw",
+                     "mods/x/mod.lua:2:");
+    remove_root(root);
+}
+
+TEST(hostile_randomness_in_a_handler_draws_from_the_game)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, "local S = game.state{ r = 0 }\n"
+                        "on('turn_start', function(ev) S.r = math.random(6) end)", 5);
+    for (int guard = 0; s.game.turn < 2 && guard < 200; guard++) {
+        static Option o[MAX_OPTIONS];
+        char err[256];
+        REQUIRE(game_options(&s.game, o, MAX_OPTIONS) > 0);
+        REQUIRE(game_apply(&s.game, 0, err, sizeof err) == 0);
+    }
+    CHECK_NO_SCRIPT_ERROR(&s, &s.game, "a handler drawing a die");
+    session_close(&s);
+    remove_root(root);
+}
