@@ -29,6 +29,8 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_CRITTER_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
     LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[], LGAME_BIOME_FUNCS[], LGAME_PLACE_FUNCS[];
+/* Whether the value at idx is what game.place() returns. */
+int lgame_state_is_place(lua_State *L, int idx);
 /* on()'s state gates: the Game.state slot of an integer or boolean field of
  * the game.state table at idx, or a Lua error (levents.h). */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field);

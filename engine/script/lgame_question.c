@@ -53,8 +53,8 @@ static void read_context(lua_State *L, Session *s, SessionQuestion *q)
     for (int i = 0; i < n; i++) {
         snprintf(q->ctx_name[i], sizeof q->ctx_name[i], "%s", names[i]);
         lua_getfield(L, t, names[i]);
-        if (lua_type(L, -1) == LUA_TTABLE)
-            q->ctx_places |= (uint8_t)(1 << i);   /* game.place() */
+        if (lgame_state_is_place(L, -1))
+            q->ctx_places |= (uint8_t)(1 << i);
         else if (lua_type(L, -1) != LUA_TNUMBER)
             luaL_error(L, "game.question: context '%s' is an integer (0) or a place (game.place())", names[i]);
         lua_pop(L, 1);

@@ -115,3 +115,88 @@ TEST(hostile_randomness_in_a_handler_draws_from_the_game)
     session_close(&s);
     remove_root(root);
 }
+
+/* A Lua expression: a record of n per-player integers and one integer z. */
+static void wide_item(char *out, size_t len, int n)
+{
+    size_t at = (size_t)snprintf(out, len, "{ z = 0");
+    for (int i = 0; i < n && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, ", a%d = game.per_player(0)", i);
+    snprintf(out + at, len - at, " }");
+}
+
+TEST(hostile_state_declarations_too_large_are_refused_with_size_and_limit)
+{
+    char root[64], src[4096], item[3000];
+    make_root(root, sizeof root);
+    /* 51 per-player values and z: 256 values an item; 256 items wrapped a 16-bit size to 1. */
+    wide_item(item, sizeof item, 51);
+    snprintf(src, sizeof src, "local item = %s\nlocal S = game.state{ l = game.list(item, 256) }", item);
+    check_refused_at(root, src, "needs 65537 values; all scripts together may keep 512", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local S = game.state{ l = game.list(game.list(game.list(0, 256), 256), 256) }",
+                     "values; all scripts together may keep 512", "mods/x/mod.lua:1:");
+    check_refused_at(root, "local S = game.state{ p = game.per_player(game.list(game.per_player(0), 200)) }",
+                     "values; all scripts together may keep 512", "mods/x/mod.lua:1:");
+    check_refused_at(root, "local S = game.state{ a = game.list(0, 256), b = game.list(0, 256) }",
+                     "needs 514 values", "mods/x/mod.lua:1:");
+    check_refused_at(root, "local A = game.state{ a = game.list(0, 256) }\n"
+                           "local B = game.state{ b = game.list(0, 254) }\nlocal C = game.state{ c = 0 }",
+                     "needs 1 values; all scripts together may keep 512 and 512 are taken", "mods/x/mod.lua:3:");
+    check_refused_at(root, "local S = game.state{ l = game.list(1, 65) }",
+                     "65 values starting other than 0 or false", "mods/x/mod.lua:1:");
+    remove_root(root);
+}
+
+TEST(hostile_state_declaration_values_cannot_be_changed_after_they_are_made)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    check_refused_at(root, "local m = game.list(0, 4)\nm.cap = 65535", "attempt to index", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.list(0, 4)\nm.cap = -1", "attempt to index", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.per_player(0)\nm.of = game.list(0, 256)", "attempt to index", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.place()\nm.kind = 6", "attempt to index", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.list(0, 4)\nlocal k = m.kind", "attempt to index", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.list(0, 4)\nrawset(m, 'cap', 65535)", "table expected", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.list(0, 4)\nsetmetatable(m, {})", "table expected", "mods/x/mod.lua:2:");
+    check_refused_at(root, "local m = game.list(0, 4)\nlocal S = game.state(m)", "declare a table of named values",
+                     "mods/x/mod.lua:2:");
+    check_refused_at(root, "local S = game.state{ l = game.list(0, 257) }", "out of range (1..256)",
+                     "mods/x/mod.lua:1:");
+    check_refused_at(root, "local S = game.state{ l = game.list(0, 2^40) }", "out of range (1..256)",
+                     "mods/x/mod.lua:1:");
+    /* An element changed after its marker was made is compiled, and checked, as it is then. */
+    check_refused_at(root, "local t = { n = 0 }\nlocal m = game.list(t, 4)\nt.n = game.list(0, 200)\n"
+                           "local S = game.state{ l = m }", "needs 805 values", "mods/x/mod.lua:4:");
+    /* A list declared with 4 items holds 4. */
+    static Session s;
+    open_game(&s, root, "local S = game.state{ l = game.list({ n = 0 }, 4), after = 7 }\n"
+                        "on('turn_start', function(ev)\n"
+                        "  for i = 1, 5 do if #S.l < 4 then S.l:add{} end end\n"
+                        "  assert(S.after == 7 and #S.l == 4)\n"
+                        "  assert(not pcall(S.l.add, S.l, {}), 'a fifth item was added')\n"
+                        "end)", 3);
+    for (int guard = 0; s.game.turn < 3 && guard < 400; guard++) {
+        static Option o[MAX_OPTIONS];
+        char err[256];
+        REQUIRE(game_options(&s.game, o, MAX_OPTIONS) > 0);
+        REQUIRE(game_apply(&s.game, 0, err, sizeof err) == 0);
+    }
+    CHECK_NO_SCRIPT_ERROR(&s, &s.game, "a full list");
+    session_close(&s);
+    remove_root(root);
+}
+
+TEST(hostile_a_refused_state_declaration_leaves_nothing_behind)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, "for i = 1, 600 do pcall(game.state, { l = game.list(game.list(0, 256), 256) }) end\n"
+                        "for i = 1, 100 do pcall(game.state, { a = 1, l = game.list(1, 64) }) end\n"
+                        "local S = game.state{ a = 5, l = game.list(game.per_player(0), 4) }\n"
+                        "on('turn_start', function(ev) assert(S.a == 5) S.l:add{} end)", 3);
+    CHECK_EQ(s.rules.state_used, 1 + 1 + 4 * 5);
+    CHECK_EQ(s.rules.state_init_count, 1);
+    session_close(&s);
+    remove_root(root);
+}
