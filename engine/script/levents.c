@@ -316,7 +316,7 @@ void levents_check_gate(lua_State *L, int idx)
     lua_getfield(L, idx, "min_players");
     lua_Integer players = luaL_optinteger(L, -1, 2);
     if (players < 2 || players > 5)
-        luaL_error(L, "on: the gate's min_players is 2..5, not %d", (int)players);
+        luaL_error(L, "on: the gate's min_players is 2..5, not %I", players);
     lua_pop(L, 2);
     int when = lua_getfield(L, idx, "when");
     if (when != LUA_TNIL && when != LUA_TTABLE)
@@ -448,6 +448,34 @@ static int player_slot(const struct ScriptEvents *e, int ev)
     return -1;
 }
 
+/* The parts of on()'s gate (at 4) that depend on event ev, into h: its
+ * `when` and `state` conditions and its uses counter (-1: none). Raises on a
+ * holder or uses gate for an event without a player, or a bad `when`. */
+static void read_event_gate(lua_State *L, int ev, Handler *h, const char *when_cards[LEVENTS_MAX_WHEN], int *uses)
+{
+    const struct ScriptEvents *e = sb_script(L)->events;
+    int pslot = player_slot(e, ev);
+    const char *name = e->defs[ev].name;
+    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "holder") == LUA_TBOOLEAN && pslot < 0)
+        luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
+    lua_settop(L, 4);
+    *uses = gate_uses(L, 4);
+    if (*uses >= 0 && pslot < 0)
+        luaL_error(L, "on: the gate's uses needs an event with a player; '%s' has none", name);
+    read_when(L, e, ev, h, when_cards);
+    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
+        read_state(L, lua_gettop(L), h);
+    lua_settop(L, 4);
+}
+
+void levents_check_event_gate(lua_State *L, int ev)
+{
+    Handler probe = { 0 };
+    const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
+    int uses;
+    read_event_gate(L, ev, &probe, when_cards, &uses);
+}
+
 int levents_lua_on(lua_State *L)
 {
     Script *s = sb_script(L);
@@ -467,16 +495,10 @@ int levents_lua_on(lua_State *L)
     if (ev < 0)
         return unknown_event(L, e, name);
     int pslot = player_slot(e, ev);   /* what holder and uses gates read */
-    if (gate_holder && pslot < 0)
-        return luaL_error(L, "on: the gate's holder needs an event with a player; '%s' has none", name);
-    int uses = gate_uses(L, 4);
-    if (uses >= 0 && pslot < 0)
-        return luaL_error(L, "on: the gate's uses needs an event with a player; '%s' has none", name);
+    int uses;
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
     const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
-    read_when(L, e, ev, &h, when_cards);
-    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
-        read_state(L, lua_gettop(L), &h);
+    read_event_gate(L, ev, &h, when_cards, &uses);
     lua_settop(L, 4);
     const char *chunk = "?";
     lua_Debug ar;

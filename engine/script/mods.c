@@ -316,6 +316,7 @@ static int mod_on(lua_State *L)
             return luaL_error(L, "on: unknown event '%s' (did you mean '%s'?)", name, near);
         return luaL_error(L, "on: unknown event '%s'", name);
     }
+    levents_check_event_gate(L, script_event_index(sc, name));
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.source[0] == '@')

@@ -200,3 +200,39 @@ TEST(hostile_a_refused_state_declaration_leaves_nothing_behind)
     session_close(&s);
     remove_root(root);
 }
+
+TEST(hostile_declarations_refuse_numbers_out_of_range_instead_of_narrowing_them)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    check_refused_at(root, "local u = game.uses{ card = 'Rift', per_turn = (1 << 32) + 5 }",
+                     "'per_turn' is an integer 0..100 or \"unlimited\", not 4294967301", "mods/x/mod.lua:1:");
+    check_refused_at(root, "\nlocal u = game.uses{ card = 'Rift', per_turn = 2^32 + 5 }", "'per_turn' is an integer",
+                     "mods/x/mod.lua:2:");
+    check_refused_at(root, "local u = game.uses{ card = 'Rift', per_turn = -1 }", "'per_turn' is an integer",
+                     "mods/x/mod.lua:1:");
+    check_refused_at(root, "on('turn_start', function() end, 0, { min_players = (1 << 32) + 3 })",
+                     "min_players is 2..5, not 4294967299", "mods/x/mod.lua:1:");
+    check_refused_at(root, "local S = game.state{ n = (1 << 32) + 5 }", "32-bit integers", "mods/x/mod.lua:1:");
+    check_refused_at(root, "local S = game.state{ n = 0 }\n"
+                           "on('turn_start', function() end, 0, { state = { S, n = (1 << 32) + 1 } })",
+                     "takes integers 0..63", "mods/x/mod.lua:2:");
+    remove_root(root);
+}
+
+/* A mod's on() is registered after its file has run: every check of its
+ * gate must still name the line of the call. */
+TEST(hostile_a_bad_when_gate_is_reported_at_the_line_of_on)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    check_refused_at(root, "local a = 1\n\non('turn_start', function() end, 0, { when = { moves = 0/0 } })\nlocal b = 2",
+                     "'moves' of 'turn_start' cannot be", "mods/x/mod.lua:3:");
+    check_refused_at(root, "local a = 1\non('turn_start', function() end, 0, { when = { moves = { min = 1.5 } } })",
+                     "'min' must be an integer", "mods/x/mod.lua:2:");
+    check_refused_at(root, "\n\n\non('turn_start', function() end, 0, { when = { nothing = 1 } })",
+                     "names 'nothing'", "mods/x/mod.lua:4:");
+    check_refused_at(root, "\non('game_start', function() end, 0, { card = 'Rift', holder = true })",
+                     "holder needs an event with a player", "mods/x/mod.lua:2:");
+    remove_root(root);
+}
