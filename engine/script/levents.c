@@ -1002,6 +1002,11 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
         return -1;
     }
     EventSlot *sl = &e->slot[ev->event_index];
+    if (s->unwinding) {   /* a switched-off mod's calls unwind (sb_unwind): no handler runs meanwhile */
+        if (err && errlen)
+            snprintf(err, errlen, "a switched-off mod's calls are unwinding");
+        return -1;
+    }
     if (sl->count == 0)
         return 0;
     ScriptGateInfo gi;
@@ -1028,6 +1033,12 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
         Handler *h = &e->h[i];
         if (!gate_open(h, &gi, ev))
             continue;
+        if (s->unwinding) {
+            if (err && errlen)
+                snprintf(err, errlen, "a switched-off mod's calls are unwinding");
+            rc = -1;
+            break;
+        }
         h->fired++;
         e->running = h->chunk;
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref);

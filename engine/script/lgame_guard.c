@@ -34,21 +34,31 @@ static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *
         *snap = *g;   /* a mod's failure undoes what it did (mods.h) */
     char err[600];
     const char *name = chunk >= 0 && chunk < s->chunk_count ? s->chunks[chunk].name : "?";
+    ModInfo *mi = mod >= 0 ? &s->mods.mod[mod] : NULL;
+    if (mi)
+        mi->active++;
     int rc = sb_pcall_results(s->script, nargs, nres, name, err, sizeof err);
+    if (mi)
+        mi->active--;
     if (rc != 0) {
+        /* switched off by one of its handlers this call set off: that failure was reported (mods.c) */
+        int own = mi && mods_disabled(g, mi);
+        if (own && mi->active == 0 && s->script->unwinding == mod + 1)
+            s->script->unwinding = 0;
         if (snap)
             *g = *snap;
-        if (mod >= 0) {
+        if (mi)
             g->mods_disabled |= 1u << mod;
-            snprintf(s->mods.mod[mod].error, sizeof s->mods.mod[mod].error, "%.300s", err);
-        }
         g->script_errors++;
+        if (mi && !own)
+            snprintf(mi->error, sizeof mi->error, "%.300s", err);
         char made[120];
         if (!what) {
             snprintf(made, sizeof made, "%s '%s'", kind, subject);
             what = made;
         }
-        session_script_error(s, g, what, err);
+        if (!own)
+            session_script_error(s, g, what, err);
     }
     free(snap);
     return rc;

@@ -104,6 +104,11 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     Script *s = sb_script(L);
+    if (s->unwinding) {   /* sb_unwind: no frame of the switched-off owner runs on */
+        lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+        lua_pushstring(L, "switched off: an inner call failed");
+        lua_error(L);
+    }
     if (!s->tripped) {
         int count = lua_gethookcount(L);
         s->used += (uint64_t)count;
@@ -116,6 +121,15 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
         trip(s, L, kind);
     }
     raise_trip(L);
+}
+
+void sb_unwind(lua_State *L, int owner)
+{
+    Script *s = sb_script(L);
+    s->unwinding = owner;
+    lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(s->L, sb_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(s->running, sb_hook, LUA_MASKCOUNT, 1);
 }
 
 void sb_hook_thread(lua_State *L, lua_State *thread)
@@ -220,6 +234,8 @@ void sb_rethrow_fatal(lua_State *L, int status)
     Script *s = sb_script(L);
     if (s->tripped)
         raise_trip(L);
+    if (s->unwinding)
+        lua_error(L);   /* the error object is on top */
     if (status == LUA_ERRMEM && s->oom_kind == SB_OOM_STRING && !s->mem_fatal) {
         s->oom_kind = SB_OOM_NONE;
         lua_pop(L, 1);
@@ -268,6 +284,7 @@ static void begin_outer_call(Script *s)
     s->alloc_bytes = 0;
     s->tripped = SB_TRIP_NONE;
     s->mem_fatal = 0;
+    s->unwinding = 0;
     s->oom_kind = SB_OOM_NONE;
     s->running = s->L;
     s->clock_at = SB_CLOCK_EVERY;
@@ -280,6 +297,7 @@ static void end_outer_call(Script *s)
     int was_mem = s->mem_fatal;
     s->tripped = SB_TRIP_NONE;
     s->mem_fatal = 0;
+    s->unwinding = 0;
     s->oom_kind = SB_OOM_NONE;
     s->running = s->L;
     lua_sethook(s->L, sb_hook, LUA_MASKCOUNT, s->period);

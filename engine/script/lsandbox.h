@@ -87,6 +87,8 @@ struct Script {
     int      period;        /* count-hook period of every thread */
     int      tripped;       /* SB_TRIP_*: every later hook fire or charge raises */
     int      depth;         /* nesting of sb_pcall */
+    int      unwinding;     /* non-zero: the frames of a switched-off owner (a mod: its index + 1) unwind
+                             * up to its outermost guard; no pcall, xpcall or resume catches the error */
     uint64_t call_serial;   /* counts outermost calls: coroutines live within one */
     uint64_t call_epoch;    /* moves on as any protected call begins or ends (script_call_epoch) */
     char     trip_where[SB_WHERE_LEN];
@@ -195,6 +197,11 @@ int sb_string_too_long(lua_State *L, const char *what);
  * the error object); budget, time and memory failures are raised again, since
  * the sandbox never lets scripts catch them. */
 void sb_rethrow_fatal(lua_State *L, int status);
+/* Starts unwinding the calls of `owner` (> 0; Script.unwinding): from now
+ * on, until the owner's outermost guard sets Script.unwinding back to 0, the
+ * next instruction of any script raises, and so does every catch. C code
+ * between (the core, script_emit) runs no handler and returns to its caller. */
+void sb_unwind(lua_State *L, int owner);
 
 /* Writes "file:line" of the innermost Lua function running in L ("?" when
  * there is none). Allocates nothing: safe inside the allocator. */

@@ -205,6 +205,50 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
 
 /* ---- The guard around every handler ----------------------------------- */
 
+/* The handler of mod mi failed with status st (the error object on top),
+ * snap holding the game as it was when it began and values the event's
+ * fields. Undoes what it did and switches the mod off; returns whether the
+ * error must go on up: while the mod has calls under way further out (its
+ * own pcall around game.hit, say), none of them may go on, so the error
+ * unwinds them all (Script.unwinding), through every pcall, up to the
+ * outermost one's guard. `own`: an inner call of the mod already failed and
+ * was reported; this is that failure unwinding. */
+static int handler_failed(lua_State *L, ModInfo *mi, int st, const Game *snap, const int64_t *values, int own)
+{
+    Session *s = mi->session;
+    Game *g = s->current;
+    Script *sc = sb_script(L);
+    if (!own) {
+        char chunk[MODS_NAME_LEN + 8];
+        snprintf(chunk, sizeof chunk, "mods/%s", mi->name);
+        sb_failure_message(L, st, chunk, mi->error, sizeof mi->error);
+        if (st == LUA_ERRMEM && sc->oom_kind == SB_OOM_STRING && !sc->mem_fatal)
+            sc->oom_kind = SB_OOM_NONE;   /* an ordinary error: the string was refused */
+        else if (st == LUA_ERRMEM)
+            sc->mem_fatal = 1;
+    }
+    *g = *snap;   /* also the mod's switching off by an inner call: set again below */
+    g->mods_disabled |= 1u << mi->index;
+    if (values && s->event)
+        memcpy(s->event->v, values, sizeof(int64_t) * EVENT_MAX_SLOTS);
+    if (!own) {
+        char what[200];
+        snprintf(what, sizeof what, "event '%s' (mod '%s' is switched off for this game)",
+                 s->event_id >= 0 ? EVENT_DEFS[s->event_id].name : "?", mi->name);
+        session_script_error(s, g, what, mi->error);
+    }
+    if (mi->active > 0) {
+        sb_unwind(L, mi->index + 1);
+        return 1;
+    }
+    sc->unwinding = 0;
+    g->script_errors++;   /* once, by the outermost call (an inner one's count was undone with the game) */
+    /* Budget and memory failures cannot be caught inside the sandbox. At the
+     * outermost handler call nothing runs after us, so the mod's failure ends
+     * here; deeper down, the enclosing call fails too. */
+    return (sc->tripped || sc->mem_fatal) && sc->depth > 1;
+}
+
 /* Upvalues: ModInfo*, the handler. Argument: the event proxy. */
 static int mod_handler(lua_State *L)
 {
@@ -226,33 +270,21 @@ static int mod_handler(lua_State *L)
     lua_pushcfunction(L, sb_traceback);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_rotate(L, 1, 2);   /* handler, function, event */
+    mi->active++;
     int st = lua_pcall(L, 1, 0, 1);
+    mi->active--;
     if (st == LUA_OK) {
         free(snap);
         return 0;
     }
     Script *sc = sb_script(L);
-    char chunk[MODS_NAME_LEN + 8];
-    snprintf(chunk, sizeof chunk, "mods/%s", mi->name);
-    sb_failure_message(L, st, chunk, mi->error, sizeof mi->error);
-    if (st == LUA_ERRMEM && sc->oom_kind == SB_OOM_STRING && !sc->mem_fatal)
-        sc->oom_kind = SB_OOM_NONE;   /* an ordinary error: the string was refused */
-    else if (st == LUA_ERRMEM)
-        sc->mem_fatal = 1;
-    *g = *snap;
+    if (sc->unwinding && sc->unwinding != mi->index + 1) {
+        free(snap);   /* another mod's calls unwind through this one: its guard restores the game */
+        return lua_error(L);
+    }
+    int up = handler_failed(L, mi, st, snap, ev ? values : NULL, mods_disabled(g, mi));
     free(snap);
-    g->mods_disabled |= 1u << mi->index;
-    g->script_errors++;
-    if (ev)
-        memcpy(ev->v, values, sizeof values);
-    char what[200];
-    snprintf(what, sizeof what, "event '%s' (mod '%s' is switched off for this game)",
-             s->event_id >= 0 ? EVENT_DEFS[s->event_id].name : "?", mi->name);
-    session_script_error(s, g, what, mi->error);
-    /* Budget and memory failures cannot be caught inside the sandbox. At the
-     * outermost handler call nothing runs after us, so the mod's failure ends
-     * here; deeper down, the enclosing call fails too. */
-    if ((sc->tripped || sc->mem_fatal) && sc->depth > 1)
+    if (up)
         return lua_error(L);
     lua_pop(L, 1);
     return 0;

@@ -57,6 +57,7 @@ typedef struct ModInfo {
     int  index;             /* its position in ModSet.mod: its bit in Game.mods_disabled */
     char error[1024];       /* the last failure that disabled it in a game, "FILE:LINE: message" and a traceback */
     int  state_ref;         /* Lua registry: the mod's env, module cache, handlers */
+    int  active;            /* calls into the mod under way (handlers, answers, actions), nested */
     struct Session *session;
 } ModInfo;
 

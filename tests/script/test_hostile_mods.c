@@ -236,3 +236,64 @@ TEST(hostile_a_bad_when_gate_is_reported_at_the_line_of_on)
                      "holder needs an event with a player", "mods/x/mod.lua:2:");
     remove_root(root);
 }
+
+/* Plays option 0 until turn `turn` begins or the game ends. */
+static void play_to_turn(Session *s, int turn)
+{
+    static Option o[MAX_OPTIONS];
+    char err[256];
+    for (int guard = 0; s->game.turn < turn && !game_over(&s->game) && guard < 5000; guard++) {
+        REQUIRE(game_options(&s->game, o, MAX_OPTIONS) > 0);
+        REQUIRE(game_apply(&s->game, 0, err, sizeof err) == 0);
+    }
+}
+
+/* A handler that calls into the engine under its own pcall, whose nested
+ * handler fails: the outer handler must not go on. */
+static const char OUTER_GOES_ON[] =
+    "local S = game.state{ after = 0 }\n"
+    "local function one_on_board()\n"
+    "  for p = 0, game.players() - 1 do\n"
+    "    local c = game.critter_places(p, 'board')[1]\n"
+    "    if c then return c end\n"
+    "  end\n"
+    "end\n"
+    "on('critter_hit', function(ev) error('nested failure') end)\n"
+    "on('turn_start', function(ev)\n"
+    "  if game.turn() < 3 then return end\n"
+    "  local c = one_on_board()\n"
+    "  if not c then return end\n"
+    "  %s\n"
+    "  S.after = 1\n"
+    "  game.trigger_end('supply')\n"
+    "end)";
+
+static void check_switched_off_is_off(const char *call)
+{
+    char root[64], src[2048];
+    make_root(root, sizeof root);
+    snprintf(src, sizeof src, OUTER_GOES_ON, call);
+    static Session s;
+    open_game(&s, root, src, 11);
+    play_to_turn(&s, 5);
+    const ModInfo *mi = &s.mods.mod[0];
+    CHECK(mods_disabled(&s.game, mi));
+    CHECK_STR_CONTAINS(mi->error, "nested failure");
+    CHECK(s.game.end_reason != rules_end_reason_by_name(&s.rules, "supply"));
+    CHECK(s.game.turn >= 5);
+    CHECK_EQ(s.game.script_errors, 1);
+    session_close(&s);
+    remove_root(root);
+}
+
+TEST(hostile_a_switched_off_mod_cannot_go_on_through_its_own_pcall)
+{
+    check_switched_off_is_off("pcall(game.hit, c.player, c.index)");
+    check_switched_off_is_off("local ok = pcall(function() return game.hit(c.player, c.index) end)");
+    check_switched_off_is_off("xpcall(game.hit, function(m) S.after = 2 return m end, c.player, c.index)");
+    check_switched_off_is_off("local co = coroutine.wrap(function() game.hit(c.player, c.index) end)\n"
+                              "  pcall(co)");
+    check_switched_off_is_off("pcall(pcall, game.hit, c.player, c.index)");
+    check_switched_off_is_off("local ok = pcall(function() local x <close> = setmetatable({}, { __close = function()\n"
+                              "    game.trigger_end('supply') end }) game.hit(c.player, c.index) end)");
+}
