@@ -399,6 +399,7 @@ static int record_and_perform(Game *g, const Option *chosen, char *err, int errl
         snprintf(err, (size_t)errlen, "out of memory recording the action");
         return -1;
     }
+    memset(g->mod_work_decision, 0, sizeof g->mod_work_decision);   /* a new decision: the mods' work starts anew */
     game_perform(g, chosen);
     return 0;
 }

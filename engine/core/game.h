@@ -296,6 +296,8 @@ typedef struct LavaFlow {
     uint16_t from, to;
 } LavaFlow;
 
+#define GAME_MOD_SLOTS 16          /* mods a game counts work for (SAVE_MAX_MODS) */
+
 typedef struct Game {
     Rules rules;
     GameOptions options;
@@ -364,6 +366,10 @@ typedef struct Game {
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
     uint32_t script_errors;            /* handler calls that failed in this game (copied with clones) */
+    /* Instructions each mod's calls used (script layer, mods.h): in the
+     * outermost event under way, and since the last decision was made. */
+    uint32_t mod_work_event[GAME_MOD_SLOTS];
+    uint32_t mod_work_decision[GAME_MOD_SLOTS];
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
     const struct GameHooks *hooks;     /* the script layer's callbacks, or NULL */
     void *hooks_ud;

@@ -35,11 +35,16 @@ static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *
     char err[600];
     const char *name = chunk >= 0 && chunk < s->chunk_count ? s->chunks[chunk].name : "?";
     ModInfo *mi = mod >= 0 ? &s->mods.mod[mod] : NULL;
-    if (mi)
+    SbShare share;
+    if (mi) {
+        mods_work_begin(mi, g, 0, &share);
         mi->active++;
+    }
     int rc = sb_pcall_results(s->script, nargs, nres, name, err, sizeof err);
-    if (mi)
+    if (mi) {
         mi->active--;
+        mods_work_end(mi, g, &share);
+    }
     if (rc != 0) {
         /* switched off by one of its handlers this call set off: that failure was reported (mods.c) */
         int own = mi && mods_disabled(g, mi);

@@ -75,6 +75,8 @@ static int over(Script *s, int read_clock)
 {
     if (s->used > s->budget)
         return SB_TRIP_BUDGET;
+    if (s->used > s->share_end)
+        return SB_TRIP_SHARE;
     if (read_clock || s->used >= s->clock_at) {
         s->clock_at = s->used + SB_CLOCK_EVERY;
         uint64_t now = now_ns();
@@ -94,6 +96,8 @@ static int raise_trip(lua_State *L)
     lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
     if (s->tripped == SB_TRIP_TIME)
         lua_pushfstring(L, "%s: time limit exceeded (%d ms)", s->trip_where, (int)s->time_limit_ms);
+    else if (s->tripped == SB_TRIP_SHARE)
+        lua_pushfstring(L, "%s: instruction budget exceeded (%s)", s->trip_where, s->share_what);
     else
         lua_pushfstring(L, "%s: instruction budget exceeded (limit %I per call)", s->trip_where,
                         (LUAI_UACINT)s->budget);
@@ -130,6 +134,33 @@ void sb_unwind(lua_State *L, int owner)
     lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
     lua_sethook(s->L, sb_hook, LUA_MASKCOUNT, 1);
     lua_sethook(s->running, sb_hook, LUA_MASKCOUNT, 1);
+}
+
+SbShare sb_share(Script *s, uint64_t left, const char *what)
+{
+    uint64_t used = s->depth > 0 ? s->used : 0;   /* an outermost call starts counting from 0 */
+    SbShare outer = { s->share_end, used, "" };
+    snprintf(outer.what, sizeof outer.what, "%s", s->share_what);
+    uint64_t end = UINT64_MAX - used < left ? UINT64_MAX : used + left;
+    if (end < s->share_end) {
+        s->share_end = end;
+        snprintf(s->share_what, sizeof s->share_what, "%s", what);
+    }
+    return outer;
+}
+
+uint64_t sb_share_end(lua_State *L, const SbShare *outer)
+{
+    Script *s = sb_script(L);
+    uint64_t used = s->used - outer->start;
+    if (s->tripped == SB_TRIP_SHARE) {   /* the share's owner failed; the enclosing call goes on */
+        s->tripped = SB_TRIP_NONE;
+        lua_sethook(L, sb_hook, LUA_MASKCOUNT, s->period);
+        lua_sethook(s->running, sb_hook, LUA_MASKCOUNT, s->period);
+    }
+    s->share_end = outer->end;
+    snprintf(s->share_what, sizeof s->share_what, "%s", outer->what);
+    return used;
 }
 
 void sb_hook_thread(lua_State *L, lua_State *thread)
@@ -256,6 +287,8 @@ void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, 
         chunk = "?";
     if (s->tripped == SB_TRIP_TIME) {
         snprintf(buf, len, "%s: time limit exceeded (%d ms)", s->trip_where, (int)s->time_limit_ms);
+    } else if (s->tripped == SB_TRIP_SHARE) {
+        snprintf(buf, len, "%s: instruction budget exceeded (%s)", s->trip_where, s->share_what);
     } else if (s->tripped) {
         snprintf(buf, len, "%s: instruction budget exceeded (limit %llu per call)", s->trip_where,
                  (unsigned long long)s->budget);

@@ -28,7 +28,7 @@ struct ScriptEvents;
 /* Why the last allocation was refused. */
 enum { SB_OOM_NONE, SB_OOM_MEMORY, SB_OOM_STRING };
 /* Why the current call was stopped. */
-enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME };
+enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME, SB_TRIP_SHARE };
 
 /* Work equivalent to one VM instruction: this many bytes allocated, copied or
  * scanned by a library function. */
@@ -86,6 +86,8 @@ struct Script {
     uint32_t time_limit_ms;
     int      period;        /* count-hook period of every thread */
     int      tripped;       /* SB_TRIP_*: every later hook fire or charge raises */
+    uint64_t share_end;     /* sb_share: `used` past this trips (SB_TRIP_SHARE); UINT64_MAX: no share */
+    char     share_what[96];/* what the share is, for the message ("mod 'x': 3000000 per event") */
     int      depth;         /* nesting of sb_pcall */
     int      unwinding;     /* non-zero: the frames of a switched-off owner (a mod: its index + 1) unwind
                              * up to its outermost guard; no pcall, xpcall or resume catches the error */
@@ -202,6 +204,18 @@ void sb_rethrow_fatal(lua_State *L, int status);
  * next instruction of any script raises, and so does every catch. C code
  * between (the core, script_emit) runs no handler and returns to its caller. */
 void sb_unwind(lua_State *L, int owner);
+/* A share of the budget for what runs next inside the current call: it
+ * trips (SB_TRIP_SHARE, "instruction budget exceeded (what)") once `left`
+ * more instructions are used, or sooner if an enclosing share ends first.
+ * sb_share returns the share to give back to sb_share_end with the
+ * instructions used since; a tripped share is cleared there (the caller
+ * fails alone: the enclosing call may go on). */
+typedef struct SbShare {
+    uint64_t end, start;
+    char what[96];
+} SbShare;
+SbShare sb_share(Script *s, uint64_t left, const char *what);
+uint64_t sb_share_end(lua_State *L, const SbShare *outer);
 
 /* Writes "file:line" of the innermost Lua function running in L ("?" when
  * there is none). Allocates nothing: safe inside the allocator. */

@@ -205,6 +205,33 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
 
 /* ---- The guard around every handler ----------------------------------- */
 
+_Static_assert(MODS_MAX <= GAME_MOD_SLOTS, "a game counts every mod's work");
+
+void mods_work_begin(const ModInfo *mi, const Game *g, int in_event, SbShare *out)
+{
+    uint32_t event = g->mod_work_event[mi->index], decision = g->mod_work_decision[mi->index];
+    uint64_t left = decision < MODS_DECISION_INSTRUCTIONS ? MODS_DECISION_INSTRUCTIONS - decision : 0;
+    char what[96];
+    snprintf(what, sizeof what, "mod '%.40s': %u per decision", mi->name, MODS_DECISION_INSTRUCTIONS);
+    if (in_event && MODS_EVENT_INSTRUCTIONS - (event < MODS_EVENT_INSTRUCTIONS ? event : MODS_EVENT_INSTRUCTIONS) < left) {
+        left = event < MODS_EVENT_INSTRUCTIONS ? MODS_EVENT_INSTRUCTIONS - event : 0;
+        snprintf(what, sizeof what, "mod '%.40s': %u per event", mi->name, MODS_EVENT_INSTRUCTIONS);
+    }
+    *out = sb_share(mi->session->script, left, what);
+}
+
+static uint32_t add_work(uint32_t had, uint64_t used)
+{
+    return used >= UINT32_MAX - had ? UINT32_MAX : had + (uint32_t)used;
+}
+
+void mods_work_end(const ModInfo *mi, Game *g, const SbShare *share)
+{
+    uint64_t used = sb_share_end(script_lua(mi->session->script), share);
+    g->mod_work_event[mi->index] = add_work(g->mod_work_event[mi->index], used);
+    g->mod_work_decision[mi->index] = add_work(g->mod_work_decision[mi->index], used);
+}
+
 /* The handler of mod mi failed with status st (the error object on top),
  * snap holding the game as it was when it began and values the event's
  * fields. Undoes what it did and switches the mod off; returns whether the
@@ -213,7 +240,8 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
  * unwinds them all (Script.unwinding), through every pcall, up to the
  * outermost one's guard. `own`: an inner call of the mod already failed and
  * was reported; this is that failure unwinding. */
-static int handler_failed(lua_State *L, ModInfo *mi, int st, const Game *snap, const int64_t *values, int own)
+static int handler_failed(lua_State *L, ModInfo *mi, int st, const Game *snap, const int64_t *values, int own,
+                          const SbShare *share)
 {
     Session *s = mi->session;
     Game *g = s->current;
@@ -227,6 +255,7 @@ static int handler_failed(lua_State *L, ModInfo *mi, int st, const Game *snap, c
         else if (st == LUA_ERRMEM)
             sc->mem_fatal = 1;
     }
+    sb_share_end(L, share);   /* a share that ran out fails this mod alone */
     *g = *snap;   /* also the mod's switching off by an inner call: set again below */
     g->mods_disabled |= 1u << mi->index;
     if (values && s->event)
@@ -270,19 +299,18 @@ static int mod_handler(lua_State *L)
     lua_pushcfunction(L, sb_traceback);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_rotate(L, 1, 2);   /* handler, function, event */
+    SbShare share;
+    mods_work_begin(mi, g, 1, &share);
     mi->active++;
     int st = lua_pcall(L, 1, 0, 1);
     mi->active--;
-    if (st == LUA_OK) {
-        free(snap);
-        return 0;
-    }
     Script *sc = sb_script(L);
-    if (sc->unwinding && sc->unwinding != mi->index + 1) {
-        free(snap);   /* another mod's calls unwind through this one: its guard restores the game */
-        return lua_error(L);
+    if (st == LUA_OK || (sc->unwinding && sc->unwinding != mi->index + 1)) {
+        mods_work_end(mi, g, &share);
+        free(snap);   /* failed: another mod's calls unwind through this one, and its guard restores the game */
+        return st == LUA_OK ? 0 : lua_error(L);
     }
-    int up = handler_failed(L, mi, st, snap, ev ? values : NULL, mods_disabled(g, mi));
+    int up = handler_failed(L, mi, st, snap, ev ? values : NULL, mods_disabled(g, mi), &share);
     free(snap);
     if (up)
         return lua_error(L);
@@ -349,6 +377,10 @@ static int mod_on(lua_State *L)
         return luaL_error(L, "on: unknown event '%s'", name);
     }
     levents_check_event_gate(L, script_event_index(sc, name));
+    push_state(L, mi, "pending");
+    if (lua_rawlen(L, -1) >= MODS_MAX_HANDLERS)
+        return luaL_error(L, "on: mod '%s' registers more than %d handlers", mi->name, MODS_MAX_HANDLERS);
+    lua_pop(L, 1);
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.source[0] == '@')

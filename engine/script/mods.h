@@ -46,6 +46,13 @@
 #define MODS_MAX SAVE_MAX_MODS
 #define MODS_MAX_DEPENDS 8
 #define MODS_NAME_LEN 64
+/* What one mod may do beyond the per-call budget (docs/reliability.md): the
+ * instructions of all its calls in one outermost event (nested events
+ * included), and from one decision to the next (handlers, offers, labels,
+ * answers, actions); and the handlers it may register with on(). */
+#define MODS_EVENT_INSTRUCTIONS 3000000u
+#define MODS_DECISION_INSTRUCTIONS 6000000u
+#define MODS_MAX_HANDLERS 256
 
 typedef struct ModInfo {
     char name[MODS_NAME_LEN];
@@ -80,6 +87,15 @@ int mods_check_list(const char *list, char *err, int errlen);
 
 /* Forgets the errors of the last game (a new game). */
 void mods_reset(ModSet *m);
+
+/* A call into mod mi on game g (a handler when in_event, else an offer,
+ * label, answer or action): mods_work_begin gives it what is left of the
+ * mod's work in the event and the decision (lsandbox.h sb_share); the call
+ * that passes it fails with "instruction budget exceeded (mod 'x': 3000000
+ * per event)". mods_work_end counts what the call used. */
+struct SbShare;
+void mods_work_begin(const ModInfo *mi, const struct Game *g, int in_event, struct SbShare *out);
+void mods_work_end(const ModInfo *mi, struct Game *g, const struct SbShare *share);
 
 /* Whether mod `mi` has been disabled in game g. */
 int mods_disabled(const struct Game *g, const ModInfo *mi);

@@ -96,6 +96,8 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
     Game *outer = s->current;
     int outer_ro = s->read_only, outer_id = s->event_id;
     ScriptEvent *outer_ev = s->event;
+    if (!outer_ev)   /* an outermost event: the mods' work in it starts anew (mods.h) */
+        memset(g->mod_work_event, 0, sizeof g->mod_work_event);
     s->current = g;
     s->read_only = outer_ro || event_is_query(ev->id);
     s->event = &se;

@@ -53,7 +53,7 @@ static const Span MEMBERS[] = {
     SPAN(queue), SPAN(ask_len), SPAN(choice_len), SPAN(ask), SPAN(choice), SPAN(island_count),
     SPAN(island_cells), SPAN(setup_cells), SPAN(unlocked), SPAN(end_triggered), SPAN(trigger_player),
     SPAN(state), SPAN(cell_marks), SPAN(turn_skip), SPAN(land_change), SPAN(erupting), SPAN(mods_disabled),
-    SPAN(script_errors), SPAN(log), SPAN(hooks), SPAN(hooks_ud), SPAN(listening),
+    SPAN(script_errors), SPAN(mod_work_event), SPAN(mod_work_decision), SPAN(log), SPAN(hooks), SPAN(hooks_ud), SPAN(listening),
 };
 #undef SPAN
 
@@ -219,6 +219,8 @@ static void classify(const Game *g, uint8_t *why)
     SPARE_FROM(g->state, g->rules.state_used, SAME_STALE);
     SPARE_FROM(g->cell_marks, g->rules.cell_mark_count, SAME_STALE);
     SPARE(g->script_errors, SAME_NOT_STATE);
+    SPARE(g->mod_work_event, SAME_NOT_STATE);   /* the mods' work so far: a limit's count, not the game */
+    SPARE(g->mod_work_decision, SAME_NOT_STATE);
     SPARE(g->erupting, SAME_NOT_STATE);   /* 0 between decisions: only effect_erupt sets it */
     SPARE(g->log, SAME_NOT_STATE);
     SPARE(g->hooks, SAME_NOT_STATE);

@@ -297,3 +297,47 @@ TEST(hostile_a_switched_off_mod_cannot_go_on_through_its_own_pcall)
     check_switched_off_is_off("local ok = pcall(function() local x <close> = setmetatable({}, { __close = function()\n"
                               "    game.trigger_end('supply') end }) game.hit(c.player, c.index) end)");
 }
+
+/* A Lua function that uses about 800,000 instructions: under the per-call budget. */
+#define BURN "local function burn() local x = 0 for i = 1, 400000 do x = x + i end return x end\n"
+
+static void check_work_limit(const char *src, const char *want)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, src, 11);
+    play_to_turn(&s, 4);
+    const ModInfo *mi = &s.mods.mod[0];
+    CHECK(mods_disabled(&s.game, mi));
+    CHECK_STR_CONTAINS(mi->error, want);
+    CHECK_STR_CONTAINS(mi->error, "mods/x/mod.lua:1:");
+    CHECK_EQ(s.game.script_errors, 1);   /* the mod alone failed: the base rules went on */
+    session_close(&s);
+    remove_root(root);
+}
+
+TEST(hostile_a_mods_handlers_share_one_budget_per_event_and_per_decision)
+{
+    /* 200 handlers of one event, each under the per-call budget. */
+    check_work_limit(BURN "for i = 1, 200 do on('turn_start', function(ev) burn() end) end",
+                     "instruction budget exceeded (mod 'x': 3000000 per event)");
+    /* Three events of one decision, each under the per-event budget. */
+    check_work_limit(BURN "for i = 1, 3 do\n"
+                     "  on('turn_end', function(ev) burn() end)\n"
+                     "  on('turn_start', function(ev) burn() end)\n"
+                     "  on('phase', function(ev) burn() end)\n"
+                     "end", "instruction budget exceeded (mod 'x': 6000000 per decision)");
+}
+
+TEST(hostile_a_mod_may_register_only_so_many_handlers)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    check_refused_at(root, "for i = 1, 3000 do\n  on('turn_start', function(ev) end)\nend",
+                     "on: mod 'x' registers more than 256 handlers", "mods/x/mod.lua:2:");
+    static Session s;
+    open_game(&s, root, "for i = 1, 256 do on('turn_start', function(ev) end) end", 1);
+    session_close(&s);
+    remove_root(root);
+}
