@@ -78,6 +78,10 @@ void lgame_check_loading(lua_State *L, const char *fn);
  * on first sight. Raises when the table is full. */
 int lgame_caller_chunk(lua_State *L);
 
+/* Raises "what: ... control characters" unless `text` (a name a script
+ * declares, shown on terminals) is what sb_clean_text leaves as it is. */
+void lgame_check_printable(lua_State *L, const char *text, const char *what);
+
 /* Argument checks that raise a Lua argument error naming the problem: a
  * player number (from 0); a board cell from (q, r) at qarg, qarg + 1 (within
  * the stored board); a critter id from (player, index from 1) at parg,

@@ -86,6 +86,7 @@ static int l_question(lua_State *L)
     q->chunk = lgame_caller_chunk(L);
     lua_getfield(L, 1, "name");
     snprintf(q->name, sizeof q->name, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "question");
+    lgame_check_printable(L, q->name, "game.question: 'name'");
     lua_getfield(L, 1, "pass");
     q->can_pass = lua_toboolean(L, -1) != 0;
     lua_settop(L, 1);

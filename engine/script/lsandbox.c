@@ -302,12 +302,16 @@ void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, 
     } else {
         snprintf(buf, len, "%s: (error object is a %s value)", chunk, luaL_typename(L, -1));
     }
+    if (len > 0)
+        sb_clean_text(buf);
 }
 
 static void sb_copy_err(char *err, size_t errlen, const char *msg)
 {
-    if (err && errlen)
+    if (err && errlen) {
         snprintf(err, errlen, "%s", msg);
+        sb_clean_text(err);
+    }
 }
 
 static void begin_outer_call(Script *s)

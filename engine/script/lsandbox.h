@@ -204,6 +204,10 @@ void sb_rethrow_fatal(lua_State *L, int status);
  * next instruction of any script raises, and so does every catch. C code
  * between (the core, script_emit) runs no handler and returns to its caller. */
 void sb_unwind(lua_State *L, int owner);
+/* Cleans, in place, text a script made before it reaches a terminal
+ * (lsb_text.c): every control character but newline and tab, DEL, the C1
+ * controls and every byte not part of well-formed UTF-8 become '?'. */
+void sb_clean_text(char *text);
 /* A share of the budget for what runs next inside the current call: it
  * trips (SB_TRIP_SHARE, "instruction budget exceeded (what)") once `left`
  * more instructions are used, or sooner if an enclosing share ends first.

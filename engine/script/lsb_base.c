@@ -8,6 +8,7 @@
  * is the same in every process. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -138,10 +139,16 @@ static int sb_lprint(lua_State *L)
     snprintf(chunk, sizeof chunk, "?");
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
         snprintf(chunk, sizeof chunk, "%s", ar.short_src);
+    char *clean = malloc(len + 1);   /* no terminal escape leaves the sandbox (sb_clean_text) */
+    if (!clean)
+        return luaL_error(L, "print: out of memory");
+    memcpy(clean, msg, len + 1);
+    sb_clean_text(clean);
     if (s->print_fn)
-        s->print_fn(s->print_ud, chunk, msg);
+        s->print_fn(s->print_ud, chunk, clean);
     else
-        fprintf(stderr, "[%s] %s\n", chunk, msg);
+        fprintf(stderr, "[%s] %s\n", chunk, clean);
+    free(clean);
     return 0;
 }
 

@@ -606,6 +606,8 @@ static int manifest_read(lua_State *L, int t, ModInfo *mi, const char *chunk, ch
     }
     if (str_field(L, t, "description", mi->description, sizeof mi->description, 0, chunk, err, errlen))
         return -1;
+    sb_clean_text(mi->version);
+    sb_clean_text(mi->description);
     return manifest_depends(L, t, mi, chunk, err, errlen);
 }
 

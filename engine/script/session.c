@@ -11,6 +11,7 @@
 #include "content.h"
 #include "query.h"
 #include "lgame.h"
+#include "lsandbox.h"
 
 /* ---- the event catalogue, as the script layer reads it ---- */
 
@@ -237,9 +238,11 @@ static int bolt_hook(void *ud, const Game *g, int card)
 
 static int words_hook(void *ud, const Game *g, const Option *o, char *out, int len)
 {
-    if (o && o->verb == VERB_ACTION)
-        return lgame_action_words(ud, g, o, out, len);
-    return lgame_question_words(ud, g, o, out, len);
+    int rc = o && o->verb == VERB_ACTION ? lgame_action_words(ud, g, o, out, len)
+                                         : lgame_question_words(ud, g, o, out, len);
+    if (rc == 0 && len > 0)
+        sb_clean_text(out);   /* a script's words reach the terminal */
+    return rc;
 }
 
 static const GameHooks HOOKS = {
@@ -411,6 +414,8 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
         load_folder(s, "scripts/endgame", err, errlen) ||
         mods_load(s, mods, err, errlen) || finish_loading(s, err, errlen)) {
         session_close(s);
+        if (errlen > 0)
+            sb_clean_text(err);   /* a load error quotes the scripts: it reaches a terminal */
         return -1;
     }
     s->current = &s->game;

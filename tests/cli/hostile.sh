@@ -17,3 +17,30 @@ expect_status random_at_load_powers_refused 1 $H powers --mods x
 grep -q "mods/x/mod.lua:1:" "$tmp/err" && ok || bad "random_at_load_powers_names_the_line"
 SDL_VIDEODRIVER=dummy expect_status random_at_load_gui_refused 1 $H gui --mods x --frames 3 --width 400 --height 300
 grep -q "mods/x/mod.lua:1:" "$tmp/err" && ok || bad "random_at_load_gui_names_the_line ($(head -c 300 "$tmp/err"))"
+
+# 8. No raw terminal escape from a mod reaches the terminal: print(), the
+# cards that `powers` lists, errors at load and at play.
+has_control() {   # has_control FILE: a control byte other than newline and tab, or a C1 control
+    LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$1" || LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$1"
+}
+put_x 'print("a\27[31mred\7\r\194\155x")
+on("turn_start", function(ev) print("b\27]0;title\7") error("boom\27[2J") end)
+card{ name = "Evil", levels = {1, 3}, stars = 1, text = "t\27[2Jx\194\155", ruling = "r\27c" }'
+expect_status escapes_sim_runs 1 $H sim --games 1 --seed 11 --mods x
+cat "$tmp/out" "$tmp/err" > "$tmp/all"
+grep -q "boom?\[2J" "$tmp/all" && ok || bad "escapes_in_a_play_error_are_cleaned ($(head -c 300 "$tmp/err"))"
+has_control "$tmp/all" && bad "escapes_reach_the_terminal_from_sim" || ok
+expect_status escapes_powers_runs 0 $H powers --mods x
+grep -q "text:         t?\[2Jx??" "$tmp/out" && ok || bad "escapes_in_card_text_are_cleaned"
+cat "$tmp/out" "$tmp/err" > "$tmp/all"
+has_control "$tmp/all" && bad "escapes_reach_the_terminal_from_powers" || ok
+put_x 'local bad = nil
+bad("x\27[2J" .. bad)'
+expect_status escapes_load_error_refused 1 $H new "$tmp/h.json" --mods x
+has_control "$tmp/err" && bad "escapes_reach_the_terminal_from_a_load_error" || ok
+put_x 'error("load\27[2J\155")'
+expect_status escapes_load_error_message_refused 1 $H new "$tmp/h.json" --mods x
+grep -q "load?\[2J?" "$tmp/err" && ok || bad "escapes_in_a_load_error_are_cleaned ($(head -c 300 "$tmp/err"))"
+put_x 'card{ name = "Evil\27[31m", levels = {1, 3}, stars = 1 }'
+expect_status escapes_in_a_card_name_refused 1 $H powers --mods x
+grep -q "mods/x/mod.lua:1: card: 'name' may not hold control characters" "$tmp/err" && ok || bad "escapes_in_a_card_name_are_named"
