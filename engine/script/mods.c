@@ -678,6 +678,11 @@ static int load_one(Loader *ld, int i)
     snprintf(path, sizeof path, "%s/mod.lua", dir);
     snprintf(chunk, sizeof chunk, "mods/%s/mod.lua", mi->name);
     struct stat st;
+    if (lstat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {   /* a link could lead anywhere: as inside a mod */
+        set_err(ld->err, ld->errlen, "mod '%s': mods/%s is %s, not a folder (symbolic links are refused)",
+                mi->name, mi->name, S_ISLNK(st.st_mode) ? "a symbolic link" : "a file");
+        return -1;
+    }
     if (stat(path, &st) != 0) {
         set_err(ld->err, ld->errlen, "mod '%s': no %s (is it installed in mods/?)", mi->name, chunk, NULL);
         return -1;

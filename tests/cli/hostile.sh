@@ -44,3 +44,10 @@ grep -q "load?\[2J?" "$tmp/err" && ok || bad "escapes_in_a_load_error_are_cleane
 put_x 'card{ name = "Evil\27[31m", levels = {1, 3}, stars = 1 }'
 expect_status escapes_in_a_card_name_refused 1 $H powers --mods x
 grep -q "mods/x/mod.lua:1: card: 'name' may not hold control characters" "$tmp/err" && ok || bad "escapes_in_a_card_name_are_named"
+
+# 9. A mod folder that is itself a symbolic link is refused, as links inside a mod are.
+mkdir -p "$tmp/elsewhere" && printf 'return { name = "evil", version = "1" }\n' > "$tmp/elsewhere/mod.lua"
+ln -s "$tmp/elsewhere" "$tmp/hroot/mods/evil"
+expect_status mod_folder_link_refused 1 $H new "$tmp/h.json" --mods evil
+grep -q "mods/evil is a symbolic link" "$tmp/err" && ok || bad "mod_folder_link_is_named ($(head -c 300 "$tmp/err"))"
+rm "$tmp/hroot/mods/evil"

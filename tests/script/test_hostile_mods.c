@@ -341,3 +341,20 @@ TEST(hostile_a_mod_may_register_only_so_many_handlers)
     session_close(&s);
     remove_root(root);
 }
+
+TEST(hostile_a_mod_folder_that_is_a_symbolic_link_is_refused)
+{
+    char root[64], err[1024] = "", path[600], target[600];
+    make_root(root, sizeof root);
+    put(root, "real", "mod.lua", "return { name = 'evil', version = '1' }\n");
+    snprintf(target, sizeof target, "%s/mods/real", root);
+    snprintf(path, sizeof path, "%s/mods/evil", root);
+    REQUIRE(symlink(target, path) == 0);
+    static Session s;
+    CHECK(session_open_mods(&s, root, "evil", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "mod 'evil': mods/evil is a symbolic link, not a folder");
+    put(root, "needs", "mod.lua", "return { name = 'needs', version = '1', depends = { 'evil' } }\n");
+    CHECK(session_open_mods(&s, root, "needs", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "symbolic link");
+    remove_root(root);
+}
