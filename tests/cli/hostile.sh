@@ -51,3 +51,14 @@ ln -s "$tmp/elsewhere" "$tmp/hroot/mods/evil"
 expect_status mod_folder_link_refused 1 $H new "$tmp/h.json" --mods evil
 grep -q "mods/evil is a symbolic link" "$tmp/err" && ok || bad "mod_folder_link_is_named ($(head -c 300 "$tmp/err"))"
 rm "$tmp/hroot/mods/evil"
+
+# 10. A NUL byte in a --scenario file cut the rest off silently, and the save
+# kept the cut text: refused, naming the line, as any control byte.
+printf 'players 2\nturn A move\ntile 0 0 uno_dark\000critter A 0 0 dark\n' > "$tmp/nul.txt"
+expect_status scenario_with_nul_refused 1 $V new "$tmp/nul.json" --scenario "$tmp/nul.txt"
+grep -q "nul.txt: line 3: a NUL byte" "$tmp/err" && ok || bad "scenario_nul_names_the_line ($(head -c 300 "$tmp/err"))"
+[ ! -e "$tmp/nul.json" ] && ok || bad "scenario_with_nul_writes_no_save"
+expect_status scenario_with_nul_refused_by_sim 1 $V sim --games 1 --scenario "$tmp/nul.txt"
+printf 'players 2\nturn A move\033[2J\n' > "$tmp/esc.txt"
+expect_status scenario_with_escape_refused 1 $V new "$tmp/esc.json" --scenario "$tmp/esc.txt"
+grep -q "line 2: control character 0x1b" "$tmp/err" && ok || bad "scenario_escape_names_the_line"
