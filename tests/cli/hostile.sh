@@ -58,7 +58,7 @@ printf 'players 2\nturn A move\ntile 0 0 uno_dark\000critter A 0 0 dark\n' > "$t
 expect_status scenario_with_nul_refused 1 $V new "$tmp/nul.json" --scenario "$tmp/nul.txt"
 grep -q "nul.txt: line 3: a NUL byte" "$tmp/err" && ok || bad "scenario_nul_names_the_line ($(head -c 300 "$tmp/err"))"
 [ ! -e "$tmp/nul.json" ] && ok || bad "scenario_with_nul_writes_no_save"
-expect_status scenario_with_nul_refused_by_sim 1 $V sim --games 1 --scenario "$tmp/nul.txt"
+expect_status scenario_with_nul_refused_by_sim 2 $V sim --games 1 --scenario "$tmp/nul.txt"
 printf 'players 2\nturn A move\033[2J\n' > "$tmp/esc.txt"
 expect_status scenario_with_escape_refused 1 $V new "$tmp/esc.json" --scenario "$tmp/esc.txt"
 grep -q "line 2: control character 0x1b" "$tmp/err" && ok || bad "scenario_escape_names_the_line"
