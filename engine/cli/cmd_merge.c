@@ -211,6 +211,10 @@ static int summary_of(FILE *merged, const ReportOpts *o)
     } else if (rs.has_plan) {
         fprintf(stderr, "volcanique merge: unknown plan '%s'\n", rs.plan.command);
         rc = 1;
+    } else if (o->html || o->json) {   /* plain sim lines have the text summary alone */
+        fprintf(stderr, "volcanique merge: %s: these are plain sim lines, whose summary is text only (compare and "
+                "balance shards have HTML and JSON reports)\n", o->html ? "--html" : "--json");
+        rc = 2;
     } else {
         ReportSide side = { "all games", &rs.errors, rs.nbatch == 1 ? rs.made[0] : NULL };
         report_text_head(stdout, "volcanique merge --summary", &side, 1);
@@ -225,7 +229,8 @@ static int summary_of(FILE *merged, const ReportOpts *o)
     return rc;
 }
 
-static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char **files, int *nfiles)
+/* *shaped: an option that shapes the --summary report was given. */
+static int parse_args(const CliArgs *a, int *summary, int *shaped, ReportOpts *o, const char **files, int *nfiles)
 {
     uint64_t v;
     for (int i = 0; i < a->argc; i++) {
@@ -233,10 +238,11 @@ static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char 
         if (strcmp(opt, "--summary") == 0) {
             *summary = 1;
         } else if (strcmp(opt, "--json") == 0) {
-            o->json = 1;
+            o->json = *shaped = 1;
         } else if (strcmp(opt, "--allow-errors") == 0) {
-            o->allow_errors = 1;
+            o->allow_errors = *shaped = 1;
         } else if ((strcmp(opt, "--html") == 0 || strcmp(opt, "--min-n") == 0) && i + 1 < a->argc) {
+            *shaped = 1;
             if (opt[2] == 'h')
                 o->html = a->argv[i + 1];
             else if (cli_number(a->argv[i + 1], "--min-n", 1, 1000000000, &v))
@@ -256,15 +262,21 @@ static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char 
 
 int cmd_merge(const CliArgs *a)
 {
-    int summary = 0, nfiles = 0;
+    int summary = 0, shaped = 0, nfiles = 0;
     ReportOpts o = { 0, NULL, 30, 0 };
     const char **files = calloc((size_t)a->argc + 1, sizeof *files);
-    if (!files || parse_args(a, &summary, &o, files, &nfiles)) {
+    if (!files || parse_args(a, &summary, &shaped, &o, files, &nfiles)) {
         free(files);
         return 2;
     }
     if (nfiles == 0) {
         fprintf(stderr, "volcanique merge: which files? (merge FILE... [--summary]; - reads stdin)\n");
+        free(files);
+        return 2;
+    }
+    if (!summary && shaped) {
+        fprintf(stderr, "volcanique merge: --html, --json, --min-n and --allow-errors shape the report of "
+                "--summary: give --summary too\n");
         free(files);
         return 2;
     }

@@ -186,7 +186,7 @@ static int l_ask(lua_State *L)
     a.question = (uint16_t)id;
     a.can_pass = q->can_pass;
     luaL_checktype(L, 3, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, 3);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 3);   /* raw, as its items: no __len decides it */
     if (n > MAX_CHOICES - g->choice_len)
         return luaL_error(L, "question '%s': %I choices, but only %d more may wait (split it into steps)",
                           q->name, n, MAX_CHOICES - g->choice_len);
@@ -202,8 +202,10 @@ static int l_ask(lua_State *L)
         lua_pushboolean(L, 0);
         return 1;
     }
-    if (game_ask(g, &a, choices) != 0)
+    if (g->ask_len >= MAX_ASKS)
         return luaL_error(L, "question '%s': %d questions are already waiting", q->name, MAX_ASKS);
+    if (game_ask(g, &a, choices) != 0)
+        return luaL_error(L, "question '%s': its %d choices cannot be asked", q->name, (int)n);
     lua_pushboolean(L, 1);
     return 1;
 }

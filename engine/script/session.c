@@ -279,6 +279,26 @@ void session_save_meta(const Session *s, SaveMeta *meta)
     }
 }
 
+int session_check_save_cards(const Session *s, const SaveMeta *meta, char *err, int errlen)
+{
+    SaveMeta mine;
+    if (meta->card_count == 0)
+        return 0;   /* the list is optional */
+    session_save_meta(s, &mine);
+    if (meta->card_count != mine.card_count) {
+        snprintf(err, (size_t)errlen, "cards: the save lists %d power cards, these rules have %d", meta->card_count,
+                 mine.card_count);
+        return -1;
+    }
+    for (int i = 0; i < mine.card_count; i++)
+        if (strcmp(meta->cards[i].name, mine.cards[i].name) != 0 || strcmp(meta->cards[i].from, mine.cards[i].from) != 0) {
+            snprintf(err, (size_t)errlen, "cards[%d]: the save has '%.60s' from %.160s, these rules '%.60s' from %.160s",
+                     i, meta->cards[i].name, meta->cards[i].from, mine.cards[i].name, mine.cards[i].from);
+            return -1;
+        }
+    return 0;
+}
+
 static uint32_t random_below(void *ud, uint32_t bound)
 {
     Session *s = ud;

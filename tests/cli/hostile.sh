@@ -62,3 +62,34 @@ expect_status scenario_with_nul_refused_by_sim 2 $V sim --games 1 --scenario "$t
 printf 'players 2\nturn A move\033[2J\n' > "$tmp/esc.txt"
 expect_status scenario_with_escape_refused 1 $V new "$tmp/esc.json" --scenario "$tmp/esc.txt"
 grep -q "line 2: control character 0x1b" "$tmp/err" && ok || bad "scenario_escape_names_the_line"
+
+# 11. merge of shards from mixed runs: refused, without leaking (the
+# sanitizer build, when built, runs it under LeakSanitizer).
+$V sim --games 4 --seed 1 --shard 0/2 > "$tmp/s0.jsonl" 2>/dev/null
+$V compare --a variant=symbiosis --b variant=to_the_left --players 3 --games 4 --shard 0/2 > "$tmp/c0.jsonl" 2>/dev/null
+for M in $V bin/sanitize/volcanique; do
+    [ -x "$M" ] || continue
+    ASAN_OPTIONS=detect_leaks=1 expect_status "merge_mixed_runs_refused_$(basename $(dirname $M))" 1 $M merge --summary "$tmp/c0.jsonl" "$tmp/s0.jsonl"
+    grep -q "which the plan does not have" "$tmp/err" && ok || bad "merge_mixed_runs_says_why ($(head -c 300 "$tmp/err"))"
+    grep -q "LeakSanitizer" "$tmp/err" && bad "merge_mixed_runs_leaks ($M)" || ok
+done
+# merge --html (or --json) of plain sim lines was silently ignored: said, exit 2.
+expect_status merge_html_of_sim_lines_refused 2 $V merge --summary --html "$tmp/m.html" "$tmp/s0.jsonl"
+grep -q -- "--html: these are plain sim lines" "$tmp/err" && ok || bad "merge_html_of_sim_lines_says_why"
+[ ! -e "$tmp/m.html" ] && ok || bad "merge_html_of_sim_lines_writes_nothing"
+expect_status merge_html_without_summary_refused 2 $V merge --html "$tmp/m.html" "$tmp/s0.jsonl"
+grep -q "give --summary too" "$tmp/err" && ok || bad "merge_html_without_summary_says_why"
+
+# A save's "cards" list was parsed and ignored: tampering with it is refused.
+expect_status cards_save_made 0 $V new "$tmp/cards.json" --seed 3
+expect_status cards_save_untouched_loads 0 $V show "$tmp/cards.json"
+sed 's/"name": "Agile critters"/"name": "Agile critterz"/' "$tmp/cards.json" > "$tmp/cards1.json"
+expect_status cards_renamed_refused 1 $V show "$tmp/cards1.json"
+grep -q "cards\[0\]: the save has 'Agile critterz'" "$tmp/err" && ok || bad "cards_renamed_is_named ($(head -c 300 "$tmp/err"))"
+sed 's#"from": "scripts/powers/agile_critters.lua"#"from": "mods/evil/mod.lua"#' "$tmp/cards.json" > "$tmp/cards2.json"
+cp "$tmp/cards2.json" "$tmp/cards2.orig"
+expect_status cards_moved_refused 1 $V act "$tmp/cards2.json" 0
+cmp -s "$tmp/cards2.json" "$tmp/cards2.orig" && ok || bad "cards_moved_save_left_as_it_was"
+grep -v '"name": "Agile critters"' "$tmp/cards.json" > "$tmp/cards3.json"
+expect_status cards_dropped_refused 1 $V replay "$tmp/cards3.json"
+grep -q "the save lists" "$tmp/err" && ok || bad "cards_dropped_is_named ($(head -c 300 "$tmp/err"))"

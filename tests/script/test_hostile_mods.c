@@ -358,3 +358,29 @@ TEST(hostile_a_mod_folder_that_is_a_symbolic_link_is_refused)
     CHECK_STR_CONTAINS(err, "symbolic link");
     remove_root(root);
 }
+
+/* The choices' length is read raw: a __len of -5 once wrapped to 65531
+ * choices and was reported as "48 questions are already waiting". */
+TEST(hostile_a_questions_choices_are_counted_without_their_metamethods)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root,
+              "local S = game.state{ asked = 0, none = 0 }\n"
+              "local Q = game.question{ name = 'pick', prompt = 'Pick', labels = { [1] = 'one' },\n"
+              "  answer = function(ev) end }\n"
+              "on('turn_start', function(ev)\n"
+              "  if game.turn() ~= 2 then return end\n"
+              "  local empty = setmetatable({}, { __len = function() return -5 end })\n"
+              "  if not Q:ask(ev.player, empty) then S.none = 1 end\n"
+              "  local one = setmetatable({ 1 }, { __len = function() return -5 end })\n"
+              "  if Q:ask(ev.player, one) then S.asked = #one end\n"
+              "  local many = setmetatable({ 1 }, { __len = function() return 1 << 40 end })\n"
+              "  assert(Q:ask(ev.player, many))\n"
+              "end)", 3);
+    play_to_turn(&s, 3);
+    CHECK_NO_SCRIPT_ERROR(&s, &s.game, "choices with a lying __len");
+    session_close(&s);
+    remove_root(root);
+}
