@@ -245,8 +245,15 @@ static int words_hook(void *ud, const Game *g, const Option *o, char *out, int l
     return rc;
 }
 
+/* Mods are strangers' code: a choice is checked against a new listing. */
+static int verify_listed_hook(void *ud)
+{
+    return ((Session *)ud)->mods.count > 0;
+}
+
 static const GameHooks HOOKS = {
     .emit = emit_hook, .listens = listens_hook, .listening = listening_hook, .answer = answer_hook,
+    .verify_listed = verify_listed_hook,
     .actions = actions_hook,
     .perform = perform_hook, .bolt_offered = bolt_hook, .words = words_hook,
 };

@@ -93,3 +93,15 @@ cmp -s "$tmp/cards2.json" "$tmp/cards2.orig" && ok || bad "cards_moved_save_left
 grep -v '"name": "Agile critters"' "$tmp/cards.json" > "$tmp/cards3.json"
 expect_status cards_dropped_refused 1 $V replay "$tmp/cards3.json"
 grep -q "the save lists" "$tmp/err" && ok || bad "cards_dropped_is_named ($(head -c 300 "$tmp/err"))"
+
+# A query handler that keeps state answers differently when asked again: the
+# sanitizer build refused the choice and the release build applied it. Both
+# refuse it now, with the same message.
+put_x 'local n = 0
+on("cost", function(ev) n = n + 1 if n % 3 == 0 then ev.any = 15 end end)'
+for M in $V bin/sanitize/volcanique; do
+    [ -x "$M" ] || continue
+    expect_status "query_keeping_state_refused_$(basename $(dirname $M))" 1 $M --root "$tmp/hroot" sim --games 3 --seed 1 --mods x
+    grep -q "no longer listed for the same position: a script answered differently" "$tmp/err" && ok \
+        || bad "query_keeping_state_is_explained ($M: $(head -c 300 "$tmp/err"))"
+done
