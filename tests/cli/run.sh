@@ -208,8 +208,9 @@ grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mo
 expect_status test_with_a_filter_matching_nothing_fails 1 $V test --filter no_test_has_this_name
 grep -q "no test ran (no test's \"file: name\" contains 'no_test_has_this_name')" "$tmp/err" && ok || bad "test_filter_miss_is_said"
 
-# Hostile mods, round two (issue 28).
+# Hostile mods, round two (issue 28), and the kill test.
 . tests/cli/hostile.sh
+. tests/cli/kill.sh
 
 # README.md: the commands a player types first run as written.
 . tests/cli/readme.sh
