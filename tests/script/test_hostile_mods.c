@@ -384,3 +384,24 @@ TEST(hostile_a_questions_choices_are_counted_without_their_metamethods)
     session_close(&s);
     remove_root(root);
 }
+
+/* Every function of the game library, called while the rules load with no
+ * arguments and with a few: refused or answered, never a crash. */
+TEST(hostile_every_game_function_called_while_loading_is_refused_or_answers)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root,
+              "local names = {}\n"
+              "for k, v in pairs(game) do if type(v) == 'function' then names[#names + 1] = k end end\n"
+              "local args = { {}, { 0 }, { 0, 0 }, { 0, 1, 'x' }, { { q = 0, r = 0 } }, { 'Rift' }, { 0, 0, 0, 0 } }\n"
+              "for _, k in ipairs(names) do\n"
+              "  for _, a in ipairs(args) do pcall(game[k], table.unpack(a)) end\n"
+              "end\n"
+              "pcall(math.random, 1)\n"
+              "assert(not pcall(math.random, 6))\n"
+              "assert(not pcall(game.turn))", 1);
+    session_close(&s);
+    remove_root(root);
+}
