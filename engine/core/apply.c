@@ -431,10 +431,10 @@ int game_apply_listed(Game *g, const Option *chosen, Option *next, char *err, in
     if (g->verify_listed)   /* debug builds always check */
 #endif
         if (!option_listed(g, &c)) {
-            snprintf(err, (size_t)errlen, "the %s option chosen at the %s decision is no longer listed for the same "
-                     "position: a script answered differently when asked again (a query handler, an action's "
-                     "offers or its needs that keep state outside game.state)", verb_name(c.verb),
-                     decision_kind_name(g->pending.kind));
+            snprintf(err, (size_t)errlen, "the %s option chosen at the %s decision is not listed for the same "
+                     "position when listed again: a script answered differently when asked again (a query "
+                     "handler, an action's offers or its needs that keep state outside game.state), or the "
+                     "option was never listed", verb_name(c.verb), decision_kind_name(g->pending.kind));
             return -1;
         }
     if (record_and_perform(g, &c, err, errlen) != 0)

@@ -102,6 +102,6 @@ on("cost", function(ev) n = n + 1 if n % 3 == 0 then ev.any = 15 end end)'
 for M in $V bin/sanitize/volcanique; do
     [ -x "$M" ] || continue
     expect_status "query_keeping_state_refused_$(basename $(dirname $M))" 1 $M --root "$tmp/hroot" sim --games 3 --seed 1 --mods x
-    grep -q "no longer listed for the same position: a script answered differently" "$tmp/err" && ok \
+    grep -q "not listed for the same position when listed again: a script answered differently" "$tmp/err" && ok \
         || bad "query_keeping_state_is_explained ($M: $(head -c 300 "$tmp/err"))"
 done
