@@ -244,7 +244,8 @@ static void run_registered(Session *s, const char *chunk, const char *filter, FI
         lua_rawgeti(L, tests, i);
         lua_rawgeti(L, -1, 1);
         char name[1400];
-        snprintf(name, sizeof name, "%s: %s", chunk, lua_tostring(L, -1));
+        snprintf(name, sizeof name, "%s: %s", chunk, lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
+        sb_clean_text(name);   /* a test's name is a script's text: it reaches the terminal */
         lua_pop(L, 1);
         if (filter && !strstr(name, filter)) {
             lua_pop(L, 1);

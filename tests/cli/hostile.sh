@@ -105,3 +105,13 @@ for M in $V bin/sanitize/volcanique; do
     grep -q "not listed for the same position when listed again: a script answered differently" "$tmp/err" && ok \
         || bad "query_keeping_state_is_explained ($M: $(head -c 300 "$tmp/err"))"
 done
+
+# A mod's rules tests: their names and failures reach the terminal cleaned.
+put_x 'on("turn_start", function(ev) end)'
+mkdir -p "$tmp/hroot/mods/x/tests"
+printf 'test("name\\27[2J", function() end)\ntest("fails", function() error("why\\27]0;t\\7") end)\n' > "$tmp/hroot/mods/x/tests/t.lua"
+expect_status escapes_rules_test_fails 1 $H test "$tmp/hroot/mods/x"
+cat "$tmp/out" "$tmp/err" > "$tmp/all"
+grep -q "ok - .*name?\[2J" "$tmp/all" && ok || bad "escapes_in_a_test_name_are_cleaned ($(head -c 300 "$tmp/all"))"
+has_control "$tmp/all" && bad "escapes_reach_the_terminal_from_rules_tests" || ok
+rm -r "$tmp/hroot/mods/x/tests"
