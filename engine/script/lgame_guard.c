@@ -37,13 +37,13 @@ static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *
     ModInfo *mi = mod >= 0 ? &s->mods.mod[mod] : NULL;
     SbShare share;
     if (mi) {
-        mods_work_begin(mi, g, 0, &share);
+        mods_work_begin(mi, g, s->event != NULL, &share);
         mi->active++;
     }
     int rc = sb_pcall_results(s->script, nargs, nres, name, err, sizeof err);
     if (mi) {
         mi->active--;
-        mods_work_end(mi, g, &share);
+        mods_work_end(mi, g, s->event != NULL, &share);
     }
     if (rc != 0) {
         /* switched off by one of its handlers this call set off: that failure was reported (mods.c) */

@@ -210,11 +210,15 @@ _Static_assert(MODS_MAX <= GAME_MOD_SLOTS, "a game counts every mod's work");
 void mods_work_begin(const ModInfo *mi, const Game *g, int in_event, SbShare *out)
 {
     uint32_t event = g->mod_work_event[mi->index], decision = g->mod_work_decision[mi->index];
-    uint64_t left = decision < MODS_DECISION_INSTRUCTIONS ? MODS_DECISION_INSTRUCTIONS - decision : 0;
-    char what[96];
-    snprintf(what, sizeof what, "mod '%.40s': %u per decision", mi->name, MODS_DECISION_INSTRUCTIONS);
-    if (in_event && MODS_EVENT_INSTRUCTIONS - (event < MODS_EVENT_INSTRUCTIONS ? event : MODS_EVENT_INSTRUCTIONS) < left) {
-        left = event < MODS_EVENT_INSTRUCTIONS ? MODS_EVENT_INSTRUCTIONS - event : 0;
+    uint64_t left = UINT64_MAX;
+    char what[96] = "";
+    if (!mi->session->read_only) {
+        left = decision < MODS_DECISION_INSTRUCTIONS ? MODS_DECISION_INSTRUCTIONS - decision : 0;
+        snprintf(what, sizeof what, "mod '%.40s': %u per decision", mi->name, MODS_DECISION_INSTRUCTIONS);
+    }
+    uint64_t event_left = event < MODS_EVENT_INSTRUCTIONS ? MODS_EVENT_INSTRUCTIONS - event : 0;
+    if (in_event && event_left < left) {
+        left = event_left;
         snprintf(what, sizeof what, "mod '%.40s': %u per event", mi->name, MODS_EVENT_INSTRUCTIONS);
     }
     *out = sb_share(mi->session->script, left, what);
@@ -225,11 +229,13 @@ static uint32_t add_work(uint32_t had, uint64_t used)
     return used >= UINT32_MAX - had ? UINT32_MAX : had + (uint32_t)used;
 }
 
-void mods_work_end(const ModInfo *mi, Game *g, const SbShare *share)
+void mods_work_end(const ModInfo *mi, Game *g, int in_event, const SbShare *share)
 {
     uint64_t used = sb_share_end(script_lua(mi->session->script), share);
-    g->mod_work_event[mi->index] = add_work(g->mod_work_event[mi->index], used);
-    g->mod_work_decision[mi->index] = add_work(g->mod_work_decision[mi->index], used);
+    if (in_event)
+        g->mod_work_event[mi->index] = add_work(g->mod_work_event[mi->index], used);
+    if (!mi->session->read_only)   /* listing and words are asked any number of times: not counted */
+        g->mod_work_decision[mi->index] = add_work(g->mod_work_decision[mi->index], used);
 }
 
 /* The handler of mod mi failed with status st (the error object on top),
@@ -306,7 +312,7 @@ static int mod_handler(lua_State *L)
     mi->active--;
     Script *sc = sb_script(L);
     if (st == LUA_OK || (sc->unwinding && sc->unwinding != mi->index + 1)) {
-        mods_work_end(mi, g, &share);
+        mods_work_end(mi, g, 1, &share);
         free(snap);   /* failed: another mod's calls unwind through this one, and its guard restores the game */
         return st == LUA_OK ? 0 : lua_error(L);
     }

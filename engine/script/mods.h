@@ -90,12 +90,16 @@ void mods_reset(ModSet *m);
 
 /* A call into mod mi on game g (a handler when in_event, else an offer,
  * label, answer or action): mods_work_begin gives it what is left of the
- * mod's work in the event and the decision (lsandbox.h sb_share); the call
- * that passes it fails with "instruction budget exceeded (mod 'x': 3000000
- * per event)". mods_work_end counts what the call used. */
+ * mod's work in the event and, unless the call may only read the game, in
+ * the decision (lsandbox.h sb_share); the call that passes it fails with
+ * "instruction budget exceeded (mod 'x': 3000000 per event)". mods_work_end
+ * counts what the call used. Calls that may only read (query events,
+ * offers, words) are made as often as a front end lists or draws a
+ * decision, so they never count towards the decision: what switches a mod
+ * off depends on the game alone, and a replay meets it at the same point. */
 struct SbShare;
 void mods_work_begin(const ModInfo *mi, const struct Game *g, int in_event, struct SbShare *out);
-void mods_work_end(const ModInfo *mi, struct Game *g, const struct SbShare *share);
+void mods_work_end(const ModInfo *mi, struct Game *g, int in_event, const struct SbShare *share);
 
 /* Whether mod `mi` has been disabled in game g. */
 int mods_disabled(const struct Game *g, const ModInfo *mi);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "describe.h"
 #include "harness_game.h"
 #include "session.h"
 
@@ -402,6 +403,34 @@ TEST(hostile_every_game_function_called_while_loading_is_refused_or_answers)
               "pcall(math.random, 1)\n"
               "assert(not pcall(math.random, 6))\n"
               "assert(not pcall(game.turn))", 1);
+    session_close(&s);
+    remove_root(root);
+}
+
+/* A front end asks a decision's words as often as it draws it: those calls
+ * may only read the game and count towards no decision, or a slow player
+ * (or a window redrawing) would switch a mod off that a replay keeps on. */
+TEST(hostile_words_asked_again_and_again_do_not_use_up_a_mods_budget)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, BURN
+              "local Q = game.question{ name = 'pick', prompt = function(q) burn() return 'Pick' end,\n"
+              "  label = function(c, q) burn() return 'one' end, answer = function(ev) end }\n"
+              "on('turn_start', function(ev) if game.turn() == 2 then Q:ask(ev.player, { 1 }) end end)", 3);
+    play_to_turn(&s, 2);
+    REQUIRE(s.game.ask_len > 0);
+    static Option o[MAX_OPTIONS];
+    REQUIRE(game_options(&s.game, o, MAX_OPTIONS) > 0);
+    char words[200];
+    for (int i = 0; i < 12; i++) {
+        game_prompt_text(&s.game, words, sizeof words);
+        game_option_text(&s.game, &o[0], words, sizeof words);
+    }
+    CHECK(!mods_disabled(&s.game, &s.mods.mod[0]));
+    CHECK_STR_CONTAINS(words, "one");
+    CHECK_NO_SCRIPT_ERROR(&s, &s.game, "words asked 24 times");
     session_close(&s);
     remove_root(root);
 }
