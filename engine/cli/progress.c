@@ -83,7 +83,8 @@ void progress_add(Progress *p, uint64_t games)
             p->last = now;
             draw(p, now);
         }
-    } else if (p->every > 0 && now - p->last >= p->every) {
+    } else if (p->every > 0 && (now - p->last >= p->every ||
+                                (p->done == p->total && now - p->start >= p->every))) {   /* and the last, on a long run */
         p->last = now;
         draw(p, now);
     }

@@ -5,7 +5,8 @@
  * does not promise an early end. Elsewhere (a pipe, a log file, a
  * batch job): a plain line every few seconds, so a log shows the run is alive;
  * $VOLCANIQUE_PROGRESS_EVERY sets the seconds between those lines (default 5;
- * 0 turns them off). Nothing is printed for a run shorter than that. */
+ * 0 turns them off), and a run that lasted longer than that ends with one
+ * for its last game. Nothing is printed for a run shorter than that. */
 #ifndef VQ_PROGRESS_H
 #define VQ_PROGRESS_H
 

@@ -129,22 +129,97 @@ static void record_tail(const Setup *u, Game *g, GameRecord *r)
         }
 }
 
+/* What --check records of a game to play it again alone: every action and
+ * the state hash at the start and after each. */
+typedef struct Trace {
+    Option *action;
+    uint64_t *hash;
+    int len, cap;
+} Trace;
+
+/* Appends action o (NULL: none, the start) and the hash after it. */
+static int trace_add(Trace *t, const Option *o, uint64_t hash)
+{
+    if (t->len + 1 >= t->cap) {
+        int cap = t->cap ? 2 * t->cap : 512;
+        Option *a = realloc(t->action, (size_t)cap * sizeof *a);
+        if (a)
+            t->action = a;
+        uint64_t *h = realloc(t->hash, (size_t)cap * sizeof *h);
+        if (h)
+            t->hash = h;
+        if (!a || !h)
+            return -1;
+        t->cap = cap;
+    }
+    if (o)
+        t->action[t->len++] = *o;
+    t->hash[t->len] = hash;
+    return 0;
+}
+
+static void trace_free(Trace *t)
+{
+    free(t->action);
+    free(t->hash);
+    memset(t, 0, sizeof *t);
+}
+
+typedef struct AloneStart {
+    const Setup *u;
+    uint64_t k;
+} AloneStart;
+
+static int start_alone(Session *fresh, void *ud, char *err, int errlen)
+{
+    const AloneStart *a = ud;
+    Setup u = *a->u;
+    u.s = fresh;
+    return start_game(&u, a->k, err, errlen);
+}
+
+/* --check: game k, played as it was in the batch, must be the same game
+ * played alone in a fresh session. */
+static int check_alone(const Setup *u, uint64_t k, const Trace *t, char *err, int errlen)
+{
+    AloneStart a = { u, k };
+    return session_replay_alone(u->s, start_alone, &a, t->action, t->hash, t->len, err, errlen);
+}
+
 static void bots_free(Bot *bots, int n)
 {
     for (int p = 0; p < n; p++)
         bot_free(&bots[p]);
 }
 
+/* Applies opts[pick]; under --check, checks the invariants and records the
+ * action for the game alone (t). Returns the next decision's option count,
+ * or -1 with err. */
+static int apply_checked(const Setup *u, Game *g, Option *opts, int pick, Trace *t, char *err, int errlen)
+{
+    Option taken = opts[pick];
+    int n = game_apply_listed(g, &opts[pick], opts, err, errlen);
+    if (n < 0 || !u->c->check)
+        return n;
+    if (invariants_check(g, err, errlen))
+        return -1;
+    if (trace_add(t, &taken, game_hash(g))) {
+        snprintf(err, (size_t)errlen, "out of memory for the record --check keeps");
+        return -1;
+    }
+    return n;
+}
+
 /* Plays game k of the batch into r. aside[] gathers handler calls that were
  * not real play (bots' thinking, the lead tracking's scoring). */
-static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
+static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside, Trace *t)
 {
     static Option opts[MAX_OPTIONS];
     static uint64_t before[COVER_MAX];
     const SimConfig *c = u->c;
     uint64_t seed = c->seed + k;
     char err[512];
-    if (start_game(u, k, err, sizeof err)) {
+    if (start_game(u, k, err, sizeof err) || (c->check && trace_add(t, NULL, game_hash(&u->s->game)))) {
         fprintf(stderr, "volcanique: game seed %llu: %s\n", (unsigned long long)seed, err);
         return 1;
     }
@@ -175,8 +250,8 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
         }
         if (g->pending.kind == DK_BUY && opts[pick].verb == VERB_BUY && opts[pick].subject == BUY_CALDERA)
             r->caldera_bought[p]++;
-        n = game_apply_listed(g, &opts[pick], opts, err, sizeof err);
-        if (n < 0 || (c->check && invariants_check(g, err, sizeof err))) {
+        n = apply_checked(u, g, opts, pick, t, err, sizeof err);
+        if (n < 0) {
             fprintf(stderr, "volcanique: game seed %llu, decision %d: %s\n", (unsigned long long)seed,
                     r->decisions + 1, err);
             bots_free(bots, g->players);
@@ -195,13 +270,23 @@ static int play_one(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
     }
     bots_free(bots, g->players);
     record_tail(u, g, r);   /* the final scoring is real play: its handler calls count */
-    if (c->check && script_kept_check(u->s->script, err, sizeof err)) {
-        fprintf(stderr, "volcanique: game seed %llu: %s\n", (unsigned long long)seed, err);
-        return 1;
-    }
     int winner = __builtin_popcount((unsigned)r->winners) == 1 ? __builtin_ctz((unsigned)r->winners) : -1;
     r->lead_changes += winner >= 0 && leader >= 0 && winner != leader;
     return 0;
+}
+
+/* play_one, and under --check the same game played again alone. */
+static int play_checked(const Setup *u, uint64_t k, GameRecord *r, uint64_t *aside)
+{
+    Trace t = { 0 };
+    char err[1024];
+    int rc = play_one(u, k, r, aside, &t);
+    if (rc == 0 && u->c->check && check_alone(u, k, &t, err, sizeof err)) {
+        fprintf(stderr, "volcanique: game seed %llu: %s\n", (unsigned long long)(u->c->seed + k), err);
+        rc = 1;
+    }
+    trace_free(&t);
+    return rc;
 }
 
 /* ---- how the games were made ---- */
@@ -274,7 +359,7 @@ static int run_part(const Setup *u, int jobs, int worker, FILE *out, PartOut *po
     for (uint64_t k = 0; k < c->games; k++) {
         if (k % (uint64_t)c->shard_n != (uint64_t)c->shard_i || pos++ % (uint64_t)jobs != (uint64_t)worker)
             continue;
-        if (play_one(u, k, &r, aside))
+        if (play_checked(u, k, &r, aside))
             return 1;
         record_write(out, &r);
         if (tally)
@@ -427,7 +512,7 @@ int sim_run(const SimConfig *c, FILE *out, Coverage *cov, ErrorTally *tally)
     }
     s.quiet = 1;   /* failures are counted per game and reported once at the end */
     Setup u = { .s = &s, .c = c };
-    if (resolve(&u, err, sizeof err) || (c->check && script_kept_mark(s.script, err, sizeof err) < 0)) {
+    if (resolve(&u, err, sizeof err)) {
         fprintf(stderr, "volcanique: %s\n", err);
         session_close(&s);
         return 1;

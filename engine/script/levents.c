@@ -648,6 +648,8 @@ int script_freeze(Script *s, char *err, size_t errlen)
         if (!complex)
             sl->wants_cards |= h->card_bit;
     }
+    if (sb_freeze_values(s, err, errlen))
+        return -1;
     e->frozen = 1;
     return 0;
 }
@@ -939,6 +941,7 @@ static void push_proxy_table(lua_State *L, EventSlot *sl, lua_CFunction get, lua
     lua_setfield(L, -2, "__newindex");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
+    sb_guard_mark(L, -1, SB_GUARD_ENGINE, 0, NULL);
 }
 
 /* Protected: builds the proxy and field map of the event kind in light userdata 1. */

@@ -216,13 +216,6 @@ int lgame_keep_declaration(lua_State *L, int idx, const char *const *fields)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-int lgame_rawfield(lua_State *L, int idx, const char *key)
-{
-    idx = lua_absindex(L, idx);
-    lua_pushstring(L, key);
-    return lua_rawget(L, idx);
-}
-
 static const char *const KEY_NAMES[LGK_COUNT] = { "q",    "r",     "player", "index", "area",
                                                   "dir",  "steps", "tiles",  "axis",  "line",
                                                   "value", "critter", "card" };
@@ -238,6 +231,7 @@ static void intern_keys(lua_State *L, Session *s)
         s->key_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     lua_newtable(L);   /* lgame_check_option's interned names: { [name] = true } */
+    sb_guard_engine(L, -1);
     s->names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     s->option_list_count = 0;
 }

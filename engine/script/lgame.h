@@ -109,8 +109,6 @@ void lgame_effect_result(lua_State *L, int rc, const char *fn, const char *err);
  * run script code there with no budget, and an error would reach Lua's panic.
  * The script's table can change afterwards without changing the copy. */
 int lgame_keep_declaration(lua_State *L, int idx, const char *const *fields);
-/* Pushes t[key] for the table at idx without metamethods. */
-int lgame_rawfield(lua_State *L, int idx, const char *key);
 
 /* Pushes { [name] = true } for each mark in `marks` (bits) of defs[0..n). */
 void lgame_push_marks(lua_State *L, unsigned marks, const MarkDef *defs, int n);

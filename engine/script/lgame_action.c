@@ -198,8 +198,10 @@ static Option read_offer(lua_State *L, const OfferCtx *c, int o)
     lua_Integer q = lua_tointeger(L, -2), r = lua_tointeger(L, -1);
     lua_Integer p = 0, k = 0;
     int critter = 0, type = rawkey(L, o, KEY_CRITTER);
-    if (type == LUA_TTABLE)
+    if (type == LUA_TTABLE) {
+        sb_plain(L, -1);
         critter = read_critter_ref(L, lua_gettop(L), &p, &k);
+    }
     else if (type == LUA_TNIL)
         critter = read_critter_ref(L, o, &p, &k);
     lua_settop(L, o);
@@ -234,12 +236,15 @@ static int add_offers_p(lua_State *L)
         return 0;
     static const LgameKey KEYS[] = { LGK_VALUE, LGK_Q, LGK_R, LGK_CRITTER, LGK_PLAYER, LGK_INDEX };
     const Session *s = lgame_session(L);
+    sb_plain(L, 2);   /* a list kept from loading: read its store */
     for (int k = 0; k < 6; k++)
         lua_rawgeti(L, LUA_REGISTRYINDEX, s->key_ref[KEYS[k]]);   /* at KEY_VALUE.. KEY_INDEX */
     lua_Integer len = (lua_Integer)lua_rawlen(L, 2);
     for (lua_Integer i = 1; i <= len && c->n < c->max; i++) {
-        if (lua_rawgeti(L, 2, i) == LUA_TTABLE)
+        if (lua_rawgeti(L, 2, i) == LUA_TTABLE) {
+            sb_plain(L, -1);
             c->out[c->n++] = read_offer(L, c, lua_gettop(L));
+        }
         lua_settop(L, KEYS_TOP);
     }
     return 0;

@@ -186,6 +186,7 @@ static int l_ask(lua_State *L)
     a.question = (uint16_t)id;
     a.can_pass = q->can_pass;
     luaL_checktype(L, 3, LUA_TTABLE);
+    sb_plain(L, 3);   /* a list kept from loading: read its store */
     lua_Integer n = (lua_Integer)lua_rawlen(L, 3);   /* raw, as its items: no __len decides it */
     if (n > MAX_CHOICES - g->choice_len)
         return luaL_error(L, "question '%s': %I choices, but only %d more may wait (split it into steps)",
@@ -325,6 +326,7 @@ static int label_of_value(Session *s, const SessionQuestion *q, int32_t value, c
     lua_getfield(L, -1, "labels");
     int rc = -1;
     if (lua_istable(L, -1)) {
+        sb_plain(L, -1);
         lua_rawgeti(L, -1, value);
         if (lua_type(L, -1) == LUA_TSTRING) {
             snprintf(out, (size_t)len, "%s", lua_tostring(L, -1));

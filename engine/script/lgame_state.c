@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lsandbox.h"
 #include "query.h"
 
 #define STATE_MARKER_KEY "volcanique.state.marker"   /* metatable of place()/per_player()/list() */
@@ -613,6 +614,7 @@ static void ensure_metatables(lua_State *L)
     lua_setfield(L, -2, "methods");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
+    sb_guard_mark(L, -1, SB_GUARD_ENGINE, 0, NULL);
     lua_pop(L, 1);
 }
 

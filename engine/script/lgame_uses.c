@@ -157,8 +157,11 @@ int lgame_uses_of(lua_State *L, int idx)
 {
     if (lua_type(L, idx) != LUA_TTABLE)
         return -1;
-    int id = lua_rawgetp(L, idx, &uses_key) == LUA_TNUMBER ? (int)lua_tointeger(L, -1) : -1;
-    lua_pop(L, 1);
+    idx = lua_absindex(L, idx);
+    lua_pushvalue(L, idx);
+    sb_plain(L, -1);
+    int id = lua_rawgetp(L, -1, &uses_key) == LUA_TNUMBER ? (int)lua_tointeger(L, -1) : -1;
+    lua_pop(L, 2);
     return id;
 }
 

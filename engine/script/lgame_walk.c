@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "board.h"
+#include "lsandbox.h"
 
 _Static_assert(BOARD_CELLS <= NO_CELL, "a step's cell fits its 16 bits");
 
 typedef struct Walk {
+    uint64_t call;        /* the call that made it (sb_call_serial): it lives within that call */
     uint16_t next;        /* the step the next call gives */
     uint16_t count;
     uint8_t kind;         /* LgameWalkKind: what a step gives */
@@ -42,6 +44,7 @@ static int walk_step(lua_State *L)
     Walk *w = lua_touserdata(L, 1);
     if (!w || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(1)))
         return luaL_argerror(L, 1, "a walk from a game.each_ reader");
+    sb_check_call(L, w->call, "a game.each_ walk");
     if (w->next >= w->count) {
         lua_pushnil(L);
         return 1;
@@ -75,6 +78,7 @@ int lgame_push_walk(lua_State *L, LgameWalkKind kind, const LgameStep *steps, in
     Session *s = lgame_session(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->walk_step_ref);
     Walk *w = lua_newuserdatauv(L, sizeof(Walk) + (size_t)n * sizeof(LgameStep), 0);
+    w->call = sb_call_serial(L);
     w->next = 0;
     w->count = (uint16_t)n;
     w->kind = (uint8_t)kind;

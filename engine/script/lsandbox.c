@@ -17,7 +17,11 @@
  *   charges every SB_CLOCK_EVERY units, so a call that the counter misjudges
  *   still ends soon after its time limit. The time limit counts from the
  *   call's first reading, at most `period` instructions or SB_CLOCK_EVERY
- *   units in: most calls end before it and never read the clock. */
+ *   units in: most calls end before it and never read the clock. The clock
+ *   is the CPU time of the thread running the call, not the wall clock: a
+ *   busy machine that runs other work between a call's instructions does not
+ *   trip it, so whether a call trips depends on its work and the machine's
+ *   speed, never on its load. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +47,7 @@ Script *sb_script(lua_State *L)
 static uint64_t now_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
@@ -544,4 +548,16 @@ int script_add_global_lib(Script *s, const char *name, lua_CFunction open)
 int script_add_global(Script *s, const char *name, lua_CFunction fn)
 {
     return add_global(s, name, fn, 0);
+}
+
+uint64_t sb_call_serial(lua_State *L)
+{
+    return sb_script(L)->call_serial;
+}
+
+void sb_check_call(lua_State *L, uint64_t serial, const char *what)
+{
+    if (serial != sb_script(L)->call_serial)
+        luaL_error(L, "%s: made in an earlier call (an iterator lives within the handler call that made it, "
+                   "like a coroutine: keep what outlives a call in game.state)", what);
 }

@@ -156,12 +156,51 @@ int sb_open(lua_State *L);
 /* Pushes a fresh environment for one chunk. May raise (memory). */
 void sb_push_env(lua_State *L);
 
-/* If the value at idx is an environment made by sb_push_env, pushes the store
- * holding its globals and returns 1; otherwise pushes nothing and returns 0. */
-int sb_env_store(lua_State *L, int idx);
-/* rawset and rawget that treat an environment as its store (lsb_env.c). */
+/* Whether globals are read-only now (the registry is frozen), and the error
+ * for an assignment to the global named by the key at idx. */
+int sb_env_locked(lua_State *L);
+int sb_env_write_error(lua_State *L, int key);
+
+/* ---- Guarded tables (lsb_guard.c) ----
+ * Environments, frozen tables and engine objects, told apart by a mark in
+ * their hidden metatable. */
+enum { SB_GUARD_NONE, SB_GUARD_ENV, SB_GUARD_FROZEN, SB_GUARD_ENGINE };
+/* Marks the metatable at mt: its tables are of this kind; store (an index,
+ * or 0) holds their contents; name (or NULL) names a frozen table. */
+void sb_guard_mark(lua_State *L, int mt, int kind, int store, const char *name);
+/* Gives the table at t a hidden metatable marking it an engine object (C
+ * reads and writes it raw; scripts may not rawset it, the freeze leaves it). */
+void sb_guard_engine(lua_State *L, int t);
+/* SB_GUARD_* of the value at idx (SB_GUARD_NONE for anything unmarked). */
+int sb_guard_kind(lua_State *L, int idx);
+/* For an environment or a frozen table, pushes its store and returns 1;
+ * otherwise pushes nothing and returns 0. */
+int sb_store_of(lua_State *L, int idx);
+/* Replaces the value at idx by its store when it has one: for C code that
+ * reads a script's table raw (lua_rawget, lua_next, lua_rawlen). Read only. */
+void sb_plain(lua_State *L, int idx);
+/* Raises "file:line: cannot set [key] of NAME: ..." for a write to the
+ * frozen table at t (key at index key). */
+int sb_frozen_write_error(lua_State *L, int t, int key);
+/* rawset, rawget and rawlen that treat a guarded table as its store; rawset
+ * refuses frozen tables, engine objects, and environments after the freeze. */
 int sb_lrawset(lua_State *L);
 int sb_lrawget(lua_State *L);
+int sb_lrawlen(lua_State *L);
+
+/* ---- The freeze (lsb_freeze.c, lsb_upvalues.c) ---- */
+/* Makes every table reachable from the values the registry holds (handlers,
+ * declarations, and through them locals, globals, library copies, modules)
+ * frozen, and fails naming file, line and local when a reachable function
+ * assigns a local it shares with later calls. 0, or -1 with err. */
+int sb_freeze_values(Script *s, char *err, size_t errlen);
+/* For setmetatable(x, mt): when the table at mt is frozen, pushes the hidden
+ * copy the VM can read (getmetatable(x) answers mt) and returns 1; else 0. */
+int sb_metatable_for_new_object(lua_State *L, int mt);
+/* When the Lua function at fn, or a function it defines, assigns one of its
+ * upvalues (a local that outlives a call), pushes the message naming file,
+ * line and local and returns 1; else returns 0. May raise (memory). */
+int sb_upvalue_writes(lua_State *L, int fn);
 
 /* Calls the function below nargs arguments on the stack with no results, under
  * the budget (reset when depth is 0). On failure writes the message into err,
@@ -180,6 +219,14 @@ void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, 
  * an outer call keeps the traceback of where it first happened. Budget and
  * memory failures pass unchanged. */
 int sb_traceback(lua_State *L);
+
+/* Iterators that keep a position (pairs, string.gmatch, walks) live within
+ * the outermost call that made them, as coroutines do: one made while loading
+ * or in an earlier handler call would carry its position from call to call.
+ * sb_call_serial names the current call; sb_check_call raises "WHAT: made in
+ * an earlier call ..." unless serial is the current call's. */
+uint64_t sb_call_serial(lua_State *L);
+void sb_check_call(lua_State *L, uint64_t serial, const char *what);
 
 /* Charges cost instruction-equivalents to the current call, raising the budget
  * error if it is exhausted (or the time limit passed). For C functions whose

@@ -161,12 +161,20 @@ static int sb_lprint(lua_State *L)
  * check and before the metatable is set. */
 static int sb_lsetmetatable(lua_State *L)
 {
+    lua_settop(L, 2);
     if (lua_type(L, 2) == LUA_TTABLE) {
+        if (sb_metatable_for_new_object(L, 2))
+            lua_replace(L, 2);
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
             return luaL_error(L, "setmetatable: __gc is not allowed in the sandbox");
+        lua_pop(L, 1);
+        lua_pushliteral(L, "__mode");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: __mode is not allowed in the sandbox (a weak table loses "
+                              "entries whenever the collector runs, which differs from game to game)");
+        lua_settop(L, 2);
     }
-    lua_settop(L, 2);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, 2, 1);
@@ -240,8 +248,11 @@ static void sort_keys(lua_State *L, int kt, int tt, lua_Integer n)
     }
 }
 
+/* Upvalues: the table (its store), its keys in order, the position, the
+ * call that made it. */
 static int sb_pairs_iter(lua_State *L)
 {
+    sb_check_call(L, (uint64_t)lua_tointeger(L, lua_upvalueindex(4)), "pairs");
     lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
     for (;;) {
         i++;
@@ -272,8 +283,7 @@ static int sb_lpairs(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
-    if (sb_env_store(L, 1))
-        lua_replace(L, 1);
+    sb_plain(L, 1);
     lua_newtable(L);  /* 2: keys */
     lua_Integer n = 0;
     lua_pushnil(L);
@@ -289,7 +299,8 @@ static int sb_lpairs(lua_State *L)
     sort_keys(L, 2, 3, n);
     lua_pop(L, 1);
     lua_pushinteger(L, 0);
-    lua_pushcclosure(L, sb_pairs_iter, 3);
+    lua_pushinteger(L, (lua_Integer)sb_call_serial(L));
+    lua_pushcclosure(L, sb_pairs_iter, 4);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
@@ -302,8 +313,7 @@ static int sb_lnext(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
-    if (sb_env_store(L, 1))
-        lua_replace(L, 1);
+    sb_plain(L, 1);
     int have_key = !lua_isnil(L, 2);
     if (have_key && key_rank(L, 2) < 0)
         return bad_key(L, "next", 2);
@@ -385,7 +395,7 @@ static int charged_by_input(lua_State *L)
 
 /* Stock functions offered as they are: constant work per call. */
 static const char *const PLAIN[] = {
-    "assert", "error", "ipairs", "rawlen", "select", "getmetatable", "type", NULL
+    "assert", "error", "ipairs", "select", "getmetatable", "type", NULL
 };
 
 void sb_set_base_functions(lua_State *L, int base)
@@ -398,7 +408,7 @@ void sb_set_base_functions(lua_State *L, int base)
     static const luaL_Reg OWN[] = {
         { "pcall", sb_lpcall }, { "xpcall", sb_lxpcall }, { "print", sb_lprint },
         { "pairs", sb_lpairs }, { "next", sb_lnext }, { "tostring", sb_ltostring },
-        { "rawset", sb_lrawset }, { "rawget", sb_lrawget }, { NULL, NULL },
+        { "rawset", sb_lrawset }, { "rawget", sb_lrawget }, { "rawlen", sb_lrawlen }, { NULL, NULL },
     };
     for (const luaL_Reg *r = OWN; r->name; r++) {
         lua_pushcfunction(L, r->func);

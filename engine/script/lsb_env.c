@@ -5,9 +5,9 @@
  * copies of every table in the base; the store's metatable sends the remaining
  * reads to the shared base (functions, which nobody can change). Keeping the
  * environment empty means every global assignment reaches the guard, which
- * refuses it once the event registry is frozen. A weak-keyed registry table
- * maps each environment to its store, so rawget, rawset, next and pairs can
- * act on the store instead. */
+ * refuses it once the event registry is frozen. The environment's metatable
+ * marks it as a guarded table with its store (lsb_guard.c), so rawget,
+ * rawset, next and pairs act on the store instead. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,7 +16,6 @@
 
 #include "lsandbox.h"
 
-#define SB_ENVS_KEY    "vq.sandbox.envs"
 #define SB_STOREMT_KEY "vq.sandbox.storemt"
 #define SB_COPY_DEPTH  64
 
@@ -59,7 +58,13 @@ static void deep_copy(lua_State *L, int src, int seen, int depth)
     }
 }
 
-static int frozen_error(lua_State *L, int key)
+int sb_env_locked(lua_State *L)
+{
+    Script *s = sb_script(L);
+    return s->events && script_is_frozen(s);
+}
+
+int sb_env_write_error(lua_State *L, int key)
 {
     if (lua_type(L, key) == LUA_TSTRING)
         return luaL_error(L, "globals are read-only after load: keep state in game state "
@@ -71,9 +76,8 @@ static int frozen_error(lua_State *L, int key)
 /* __newindex of an environment: (env, key, value); upvalue 1 is the store. */
 static int env_newindex(lua_State *L)
 {
-    Script *s = sb_script(L);
-    if (s->events && script_is_frozen(s))
-        return frozen_error(L, 2);
+    if (sb_env_locked(L))
+        return sb_env_write_error(L, 2);
     lua_settop(L, 3);
     lua_rawset(L, lua_upvalueindex(1));
     return 0;
@@ -92,21 +96,6 @@ static void push_store_metatable(lua_State *L, int base)
     lua_setfield(L, -2, "__metatable");
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, SB_STOREMT_KEY);
-}
-
-/* The registry's env -> store table (weak keys). */
-static void push_envs(lua_State *L)
-{
-    if (lua_getfield(L, LUA_REGISTRYINDEX, SB_ENVS_KEY) == LUA_TTABLE)
-        return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, SB_ENVS_KEY);
 }
 
 void sb_push_env(lua_State *L)
@@ -141,62 +130,7 @@ void sb_push_env(lua_State *L)
     lua_setfield(L, -2, "__newindex");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
+    sb_guard_mark(L, -1, SB_GUARD_ENV, store, NULL);
     lua_setmetatable(L, env);
-
-    push_envs(L);
-    lua_pushvalue(L, env);
-    lua_pushvalue(L, store);
-    lua_rawset(L, -3);
     lua_settop(L, env);
-}
-
-int sb_env_store(lua_State *L, int idx)
-{
-    if (lua_type(L, idx) != LUA_TTABLE)
-        return 0;
-    idx = lua_absindex(L, idx);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, SB_ENVS_KEY) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    lua_pushvalue(L, idx);
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return 1;
-    }
-    lua_pop(L, 2);
-    return 0;
-}
-
-/* rawset(t, k, v): on an environment, the guard's rule applies to its store. */
-int sb_lrawset(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_checkany(L, 2);
-    luaL_checkany(L, 3);
-    lua_settop(L, 3);
-    int target = 1;
-    if (sb_env_store(L, 1)) {
-        Script *s = sb_script(L);
-        if (s->events && script_is_frozen(s))
-            return frozen_error(L, 2);
-        target = 4;
-    }
-    lua_pushvalue(L, 2);
-    lua_pushvalue(L, 3);
-    lua_rawset(L, target);
-    lua_settop(L, 1);
-    return 1;
-}
-
-/* rawget(t, k): on an environment, reads its store. */
-int sb_lrawget(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_checkany(L, 2);
-    lua_settop(L, 2);
-    if (sb_env_store(L, 1))
-        lua_replace(L, 1);
-    lua_rawget(L, 1);
-    return 1;
 }

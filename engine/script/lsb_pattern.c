@@ -525,9 +525,10 @@ int sb_str_match(lua_State *L) { return find_or_match(L, 0); }
 /* ---- gmatch ------------------------------------------------------------------ */
 
 /* Upvalues: subject, compiled pattern (userdata), next start, end of the last
- * match (-1 for none). */
+ * match (-1 for none), the call that made it. */
 static int gmatch_step(lua_State *L)
 {
+    sb_check_call(L, (uint64_t)lua_tointeger(L, lua_upvalueindex(5)), "string.gmatch");
     size_t len;
     const char *s = lua_tolstring(L, lua_upvalueindex(1), &len);
     Pattern pat;
@@ -578,7 +579,8 @@ int sb_str_gmatch(lua_State *L)
     lua_pushvalue(L, 3);
     lua_pushinteger(L, (lua_Integer)init);
     lua_pushinteger(L, -1);
-    lua_pushcclosure(L, gmatch_step, 4);
+    lua_pushinteger(L, (lua_Integer)sb_call_serial(L));
+    lua_pushcclosure(L, gmatch_step, 5);
     return 1;
 }
 

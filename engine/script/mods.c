@@ -449,6 +449,9 @@ static int mod_require(lua_State *L)
         return luaL_error(L, "require: '%s' requires itself (a loop between modules)", name);
     if (t != LUA_TNIL)
         return 1;
+    if (script_is_frozen(sb_script(L)))   /* a module loaded now would escape the freeze */
+        return luaL_error(L, "require: '%s' was not required while the mod loaded: modules are required "
+                          "while the scripts load", name);
     lua_pop(L, 1);
     char path[SESSION_PATH + 200], chunk[200];
     snprintf(path, sizeof path, "%s/mods/%s/%s.lua", mi->session->root, mi->name, name);
@@ -493,8 +496,10 @@ static int run_mod_p(lua_State *L)
     lua_setfield(L, -2, "require");
     lua_setfield(L, 1, "env");
     lua_newtable(L);
+    sb_guard_engine(L, -1);
     lua_setfield(L, 1, "cache");
     lua_newtable(L);
+    sb_guard_engine(L, -1);
     lua_setfield(L, 1, "pending");
     lua_pushvalue(L, 1);
     mi->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);

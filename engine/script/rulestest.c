@@ -1,9 +1,10 @@
-/* The Lua rules-test runner (rulestest.h): test files are loaded into the
- * session's Script like any script, in an environment holding the test
- * functions below, and each registered test runs under a generous budget. */
-#include "rulestest.h"
+/* The functions a rules test file sees (rulestest.h): test(), scenario(),
+ * decision(), options(), choose(), pass(), run(), expect(), expect_eq().
+ * Each step that moves the game is recorded in the trace being kept, if any
+ * (rulestest_internal.h), for the check that a test plays alone as it does
+ * after the others. */
+#include "rulestest_internal.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,9 +13,29 @@
 #include "lsandbox.h"
 #include "scenario.h"
 
-#define TESTS_KEY "volcanique.tests"
-#define TEST_BUDGET ((uint64_t)200000000)
-#define TEST_MAX_FILE ((size_t)1 << 20)
+/* The trace the running test adds to; NULL when none is kept. The runner is
+ * single-threaded (rulestest.h). */
+static RulesTrace *recording;
+
+void rulestest_record(RulesTrace *t)
+{
+    recording = t;
+    if (t)
+        memset(t, 0, sizeof *t);
+}
+
+/* Records the game's state hash after `step` (printf-style words). */
+static void trace_step(const Game *g, const char *fmt, const char *arg)
+{
+    if (!recording)
+        return;
+    if (recording->len >= RULES_TRACE_MAX) {
+        recording->overflow = 1;
+        return;
+    }
+    snprintf(recording->step[recording->len], sizeof recording->step[0], fmt, arg);
+    recording->hash[recording->len++] = game_hash(g);
+}
 
 /* ---- the test functions ---- */
 
@@ -22,7 +43,7 @@ static int t_test(lua_State *L)
 {
     luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_getfield(L, LUA_REGISTRYINDEX, TESTS_KEY);
+    lua_getfield(L, LUA_REGISTRYINDEX, RULESTEST_KEY);
     lua_createtable(L, 2, 0);
     lua_pushvalue(L, 1);
     lua_rawseti(L, -2, 1);
@@ -45,6 +66,7 @@ static int t_scenario(lua_State *L)
     s->current = &s->game;
     s->error[0] = 0;
     s->error_count = 0;
+    trace_step(&s->game, "scenario%s", "");
     return 0;
 }
 
@@ -113,6 +135,7 @@ static void apply(lua_State *L, Game *g, int i, const char *text)
         luaL_error(L, "cannot apply '%s': %s", text, err);
     if (g->script_errors != errors)
         luaL_error(L, "a rules script failed while applying '%s': %s", text, s->error);
+    trace_step(g, "applying '%.30s'", text);
 }
 
 static int t_choose(lua_State *L)
@@ -171,6 +194,7 @@ static int t_run(lua_State *L)
     scenario_run(g);
     if (g->script_errors != errors)
         return luaL_error(L, "a rules script failed: %s", s->error);
+    trace_step(g, "run()%s", "");
     return 0;
 }
 
@@ -190,155 +214,10 @@ static int t_expect_eq(lua_State *L)
     return 0;
 }
 
-static const luaL_Reg TEST_FUNCS[] = {
+const luaL_Reg rulestest_functions[] = {
     { "test", t_test },       { "scenario", t_scenario }, { "decision", t_decision },
     { "options", t_options }, { "choose", t_choose },     { "pass", t_pass },
     { "run", t_run },         { "expect", t_expect },     { "expect_eq", t_expect_eq },
     { NULL, NULL },
 };
 
-/* ---- running ---- */
-
-/* Protected: (source, length, chunk) as light userdata; loads the file into a
- * fresh environment with the test functions and runs it (registering tests). */
-static int load_file_p(lua_State *L)
-{
-    const char *src = lua_touserdata(L, 1);
-    size_t len = *(const size_t *)lua_touserdata(L, 2);
-    const char *chunk = lua_touserdata(L, 3);
-    lua_settop(L, 0);
-    if (luaL_loadbufferx(L, src, len, lua_pushfstring(L, "@%s", chunk), "t") != LUA_OK)
-        return lua_error(L);
-    sb_push_env(L);
-    for (const luaL_Reg *f = TEST_FUNCS; f->name; f++) {   /* raw: past the guard on globals */
-        lua_pushstring(L, f->name);
-        lua_pushcfunction(L, f->func);
-        lua_rawset(L, -3);
-    }
-    lua_setupvalue(L, -2, 1);
-    lua_call(L, 0, 0);
-    return 0;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = malloc(TEST_MAX_FILE + 1);
-    *len = buf ? fread(buf, 1, TEST_MAX_FILE, f) : 0;
-    fclose(f);
-    if (buf)
-        buf[*len] = 0;
-    return buf;
-}
-
-/* Runs the tests registered (TESTS_KEY) by file `chunk`. */
-static void run_registered(Session *s, const char *chunk, const char *filter, FILE *out, RulesTestResult *res)
-{
-    lua_State *L = script_lua(s->script);
-    lua_getfield(L, LUA_REGISTRYINDEX, TESTS_KEY);
-    int tests = lua_gettop(L);
-    lua_Integer n = (lua_Integer)lua_rawlen(L, tests);
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, tests, i);
-        lua_rawgeti(L, -1, 1);
-        char name[1400];
-        snprintf(name, sizeof name, "%s: %s", chunk, lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
-        sb_clean_text(name);   /* a test's name is a script's text: it reaches the terminal */
-        lua_pop(L, 1);
-        if (filter && !strstr(name, filter)) {
-            lua_pop(L, 1);
-            continue;
-        }
-        lua_rawgeti(L, -1, 2);
-        lua_remove(L, -2);
-        memset(&s->game, 0, sizeof s->game);
-        s->current = &s->game;
-        char err[800];
-        if (sb_pcall_results(s->script, 0, 0, chunk, err, sizeof err) == 0) {
-            res->passed++;
-            fprintf(out, "ok - %s\n", name);
-        } else {
-            res->failed++;
-            fprintf(out, "not ok - %s\n    %s\n", name, err);
-        }
-    }
-    lua_settop(L, tests - 1);
-}
-
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static int run_file(Session *s, const char *dir, const char *file, const char *filter, FILE *out,
-                    RulesTestResult *res)
-{
-    lua_State *L = script_lua(s->script);
-    char path[1024], chunk[1100];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    snprintf(chunk, sizeof chunk, "%s", path);
-    size_t len = 0;
-    char *src = read_file(path, &len);
-    if (!src) {
-        res->failed++;
-        fprintf(out, "not ok - %s: cannot read the file\n", path);
-        return -1;
-    }
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, TESTS_KEY);
-    lua_pushcfunction(L, load_file_p);
-    lua_pushlightuserdata(L, src);
-    lua_pushlightuserdata(L, &len);
-    lua_pushlightuserdata(L, chunk);
-    char err[800];
-    int rc = sb_pcall(s->script, 3, chunk, err, sizeof err);
-    free(src);
-    if (rc != 0) {
-        res->failed++;
-        fprintf(out, "not ok - %s: %s\n", path, err);
-        return -1;
-    }
-    run_registered(s, chunk, filter, out, res);
-    return 0;
-}
-
-int rulestest_run_dir(Session *s, const char *dir, const char *filter, FILE *out, RulesTestResult *res,
-                      char *err, int errlen)
-{
-    DIR *d = opendir(dir);
-    if (!d) {
-        snprintf(err, (size_t)errlen, "%s: cannot open the test folder", dir);
-        return -1;
-    }
-    char *names[256];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 256) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0)
-            names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, by_name);
-    Script *sc = s->script;
-    uint64_t budget = sc->budget;
-    sc->budget = TEST_BUDGET;   /* a test plays whole turns within one call */
-    s->quiet = 1;
-    int rc = 0;
-    char kept[600];
-    int watched = script_kept_mark(sc, kept, sizeof kept);
-    for (int i = 0; i < n; i++) {
-        if (names[i] && run_file(s, dir, names[i], filter, out, res))
-            rc = -1;
-        free(names[i]);
-    }
-    /* The rules ran in every test: a local they changed is state kept
-     * outside game.state, a failure of its own. */
-    if (watched < 0 || script_kept_check(sc, kept, sizeof kept)) {
-        res->failed++;
-        fprintf(out, "not ok - %s: state kept outside game.state: %s\n", dir, kept);
-    }
-    sc->budget = budget;
-    if (rc)
-        snprintf(err, (size_t)errlen, "some test files could not be loaded");
-    return rc;
-}

@@ -25,10 +25,16 @@
  *   SB_BYTES_PER_CHARGE bytes allocated, per element a table function moves,
  *   per byte-group a string function reads or writes, per step of the pattern
  *   matcher. The time limit is the last resort for work that is still not
- *   proportional to that count (e.g. comparing very long strings); it is the
- *   one limit that depends on the machine, so rules must stay far below it.
- * - After script_freeze, assigning a global (also through rawset(_ENV, ...))
- *   raises "globals are read-only after load: keep state in game state".
+ *   proportional to that count (e.g. comparing very long strings); it counts
+ *   the CPU time of the thread running the call (so a loaded machine does
+ *   not trip it) and is the one limit that depends on the machine's speed,
+ *   so rules must stay far below it.
+ * - After script_freeze, nothing a script kept from loading can change: a
+ *   reachable function that assigns a local shared with later calls fails
+ *   the freeze; every reachable table is frozen (a write raises "cannot set
+ *   [k] of NAME"); assigning a global (also through rawset(_ENV, ...)) raises
+ *   "globals are read-only after load: keep state in game state"
+ *   (lsb_freeze.c, lsandbox.h).
  * - Nothing a script can see exposes an address or the hash order: pairs and
  *   next walk keys in one fixed order, tostring and string.format("%s") give
  *   tables and functions a fixed text, string.format("%p") is refused, and
@@ -49,7 +55,7 @@ typedef struct ScriptLimits {
     size_t   memory_bytes;  /* cap on all memory of the Lua state (64 MiB) */
     uint64_t instructions;  /* VM budget per handler call or chunk load (1,000,000) */
     size_t   string_bytes;  /* longest string a script may create (1 MiB) */
-    uint32_t time_ms;       /* wall time per outermost call or chunk load (500 ms) */
+    uint32_t time_ms;       /* CPU time per outermost call or chunk load (500 ms) */
 } ScriptLimits;
 
 #define SCRIPT_DEFAULT_MEMORY       ((size_t)64 << 20)
@@ -243,12 +249,5 @@ typedef struct ScriptFireCount {
 int  script_fire_counts(const Script *s, ScriptFireCount *out, int max);
 void script_reset_fire_counts(Script *s);
 
-/* The kept-state check (lkept.c). script_kept_mark fingerprints every local
- * that a registered function (handler, answer, action) closes over, directly
- * or through helper functions and tables; returns how many it watches, or -1.
- * script_kept_check returns -1 with "file:line: ... the local 'NAME' ..." if
- * one changed since the mark: the scripts keep state outside game.state. */
-int script_kept_mark(Script *s, char *err, size_t errlen);
-int script_kept_check(Script *s, char *err, size_t errlen);
 
 #endif

@@ -317,26 +317,34 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+int session_lua_files(const char *dir, char **names, int max)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0 && (names[n] = strdup(e->d_name)))
+            n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    return n;
+}
+
 /* Loads every *.lua file of root/folder in name order. */
 static int load_folder(Session *s, const char *folder, char *err, int errlen)
 {
     char dir[SESSION_PATH + 64];
     snprintf(dir, sizeof dir, "%s/%s", s->root, folder);
-    DIR *d = opendir(dir);
-    if (!d) {
+    char *names[SESSION_MAX_SCRIPTS];
+    int n = session_lua_files(dir, names, SESSION_MAX_SCRIPTS);
+    if (n < 0) {
         snprintf(err, (size_t)errlen, "%s: cannot open the rules folder", dir);
         return -1;
     }
-    char *names[SESSION_MAX_SCRIPTS];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < SESSION_MAX_SCRIPTS) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0)
-            names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, by_name);
     int rc = 0;
     for (int i = 0; i < n; i++) {
         char path[SESSION_PATH + 200], chunk[160];

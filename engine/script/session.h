@@ -228,6 +228,26 @@ void session_reset_fire_counts(Session *s);
  * scripts may still name it, and find it never in play. */
 bool session_card_removed(const Session *s, const char *name);
 
+/* Opens fresh like s: the same root, the same mods in the same order, the
+ * same cards dealt and held by name; quiet. 0, or -1 with err. */
+int  session_open_like(Session *fresh, const Session *s, char *err, int errlen);
+/* Starts s->game again as a game of another session was started
+ * (session_new_game with its options and seed, a scenario, ...). 0 or -1 with err. */
+typedef int (*SessionStartFn)(Session *s, void *ud, char *err, int errlen);
+/* The determinism check (session_alone.c): plays a game of s again alone, in
+ * a fresh session of s's root, mods (same order), deal and holds, started by
+ * start(fresh, ud), applying actions[0..n) and comparing the state hash at
+ * the start with hashes[0] and after action k with hashes[k + 1] (the hashes
+ * the game had in s). Returns 0 when every hash matches, else -1 with err
+ * naming the first action after which the game alone differs (or which is
+ * not legal alone). */
+int  session_replay_alone(const Session *s, SessionStartFn start, void *ud, const Option *actions,
+                          const uint64_t *hashes, int n, char *err, int errlen);
+
+/* The names of the *.lua files of folder dir (at most max), malloc'd, in
+ * bytewise order; how many, or -1 when dir cannot be opened. */
+int  session_lua_files(const char *dir, char **names, int max);
+
 /* Finds the data root: $VOLCANIQUE_ROOT, else the folder above the executable's
  * bin/, else the current directory. Writes it into out. */
 void session_default_root(char *out, int outlen);

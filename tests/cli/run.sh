@@ -9,6 +9,16 @@ trap 'rm -rf "$tmp"' EXIT
 passed=0; failed=0
 ok()   { passed=$((passed + 1)); }
 bad()  { failed=$((failed + 1)); echo "FAIL cli: $1"; }
+# Waits until file $1 holds a line matching $2: what a program announces. The
+# bound ($3 seconds, default 120) only stops a program that never says it.
+wait_for() {
+    n=0; limit=$(( ${3:-120} * 20 ))
+    until grep -q -- "$2" "$1" 2>/dev/null; do
+        n=$((n + 1))
+        [ "$n" -lt "$limit" ] || return 1
+        sleep 0.05
+    done
+}
 expect_status() {   # name, wanted status, command...
     name=$1; want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
@@ -117,6 +127,24 @@ grep -q "^Final scores:" "$tmp/tui2" && ok || bad "tui_plays_to_final_scores"
 grep -q "^Winner: " "$tmp/tui2" && ok || bad "tui_names_the_winner"
 expect_status tui_finished_game_replays 0 $V replay "$tmp/other.json"
 
+# A mod that keeps a number in a Lua local is refused at load, naming the
+# local and its line; a game of a greedy bot against mcts with a mod, saved
+# to its end, replays to its hash.
+mkdir -p "$tmp/croot/mods/counter" && ln -s "$PWD/content" "$tmp/croot/content" && ln -s "$PWD/scripts" "$tmp/croot/scripts"
+cat > "$tmp/croot/mods/counter/mod.lua" <<'EOF'
+local n = 0
+on("turn_start", function(ev)
+  n = n + 1
+  if n % 5 == 0 then game.gain(ev.player, "dark", 1) end
+end)
+return { name = "counter", version = "1" }
+EOF
+expect_status counter_mod_in_a_local_refused_at_load 1 $V --root "$tmp/croot" sim --games 3 --seed 1 --mods counter
+grep -q "mods/counter/mod.lua:3: assigns 'n'" "$tmp/err" && ok || bad "counter_refusal_names_the_local ($(head -c 300 "$tmp/err"))"
+expect_status greedy_against_mcts_with_a_mod_plays_out 0 $V tui --seats greedy,mcts:100 --mods scouting_critters \
+    --save "$tmp/gm.json" --seed 5
+expect_status greedy_against_mcts_with_a_mod_replays 0 $V replay "$tmp/gm.json"
+
 # Mods: recorded in the save, checked on load.
 expect_status new_with_mod 0 $V new "$tmp/m.json" --mods bountiful_start --seed 4
 expect_status replay_with_mod 0 $V replay "$tmp/m.json"
@@ -189,24 +217,56 @@ LUA
 expect_status pure_helpers_answer_while_the_rules_load 0 $V --root "$tmp/proot" sim --mods pure --games 1 --seed 1
 
 # --watch: a mod changed while a game is played is reloaded and the game
-# replayed, in the terminal (input through a FIFO, so the file changes
-# between two commands) and in the window (the change made once it watches).
+# replayed, in the terminal and in the window. Each step waits for what the
+# program says (wait_for): the two moves taken (the help they were followed
+# by is printed), the window watching, the reload done; nothing here depends
+# on how fast the machine is.
 mkdir -p "$tmp/wroot/mods/house" && cp -r content scripts "$tmp/wroot/"
 printf 'on("collect", function(ev) end)\nreturn { name = "house", version = "1" }\n' > "$tmp/wroot/mods/house/mod.lua"
 mkfifo "$tmp/fifo"
-( printf '0\n0\n'; sleep 1; echo "-- changed" >> "$tmp/wroot/mods/house/mod.lua"; sleep 1.5; printf 'q\n' ) > "$tmp/fifo" &
-$V --root "$tmp/wroot" tui --seats human,random --mods house --seed 4 --watch < "$tmp/fifo" > "$tmp/out" 2>&1
+$V --root "$tmp/wroot" tui --seats human,random --mods house --seed 4 --watch < "$tmp/fifo" > "$tmp/out" 2>&1 &
+tui_pid=$!
+exec 7> "$tmp/fifo"
+printf '0\n0\n?\n' >&7
+wait_for "$tmp/out" "Commands (then Enter):" && echo "-- changed" >> "$tmp/wroot/mods/house/mod.lua" \
+    && wait_for "$tmp/out" "Rules reloaded"
+printf 'q\n' >&7
+exec 7>&-
+wait "$tui_pid"
 grep -q "Rules reloaded: 2 actions replayed" "$tmp/out" && ok || bad "tui_watch_reloads_a_changed_mod ($(tail -c 300 "$tmp/out"))"
-( for i in $(seq 100); do grep -q watching "$tmp/wout" 2>/dev/null && break; sleep 0.05; done
-  echo "-- changed again" >> "$tmp/wroot/mods/house/mod.lua" ) &
-SDL_VIDEODRIVER=dummy $V --root "$tmp/wroot" gui --seats human,random --mods house --seed 4 --watch --frames 3000 \
-    --width 400 --height 300 > "$tmp/wout" 2> "$tmp/err"
-wait
+SDL_VIDEODRIVER=dummy $V --root "$tmp/wroot" gui --seats human,random --mods house --seed 4 --watch \
+    --width 400 --height 300 > "$tmp/wout" 2> "$tmp/err" &
+gui_pid=$!
+wait_for "$tmp/wout" "gui: watching" && echo "-- changed again" >> "$tmp/wroot/mods/house/mod.lua" \
+    && wait_for "$tmp/err" "Rules reloaded"
+kill -TERM "$gui_pid"   # the window's quit, as closing it would be
+wait "$gui_pid"
 grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mod ($(head -c 300 "$tmp/err"))"
 
 # A rules-test run that runs nothing proves nothing: a misspelt filter fails.
 expect_status test_with_a_filter_matching_nothing_fails 1 $V test --filter no_test_has_this_name
 grep -q "no test ran (no test's \"file: name\" contains 'no_test_has_this_name')" "$tmp/err" && ok || bad "test_filter_miss_is_said"
+
+# Every test runs twice, after the tests before it and alone in a fresh
+# session, and must play the same games: a test file whose local leaks from
+# one test into the next shows what a mod's leaking state would.
+mkdir -p "$tmp/leaky"
+cat > "$tmp/leaky/leak.lua" <<'EOF'
+local runs = 0
+test("first", function() runs = runs + 1 end)
+test("second", function()
+  runs = runs + 1
+  scenario[[
+  turn B lava
+  tile 0 0 uno_dark
+  critter A 0 0 dark
+]]
+  if runs == 2 then run() end
+end)
+EOF
+expect_status test_that_plays_differently_alone_fails 1 $V test "$tmp/leaky"
+grep -q "not ok - .*leak.lua: second" "$tmp/out" && grep -q "steps alone and 2 after the other tests" "$tmp/out" \
+    && ok || bad "test_alone_difference_is_named ($(head -c 400 "$tmp/out"))"
 
 # Hostile mods, round two (issue 28), and the kill test.
 . tests/cli/hostile.sh

@@ -33,14 +33,14 @@ expect_status sim_bad_seat 2 $V sim --games 1 --seats clever
 grep -q "clever" "$tmp/err" && ok || bad "sim_bad_seat_named"
 expect_status sim_bad_shard 2 $V sim --games 1 --shard 2/2
 
-# --check also fails a game after which a script's local changed: state kept
-# outside game.state, named by file, line and local.
+# A mod keeping state in a local is refused at load, with or without --check,
+# naming the file, the line and the local.
 mkdir "$tmp/kroot" && cp -r content scripts "$tmp/kroot/" && mkdir -p "$tmp/kroot/mods/tally"
 printf 'local n = 0\non("collect", function(ev) n = n + 1 end)\nreturn { name = "tally", version = "1" }\n' \
     > "$tmp/kroot/mods/tally/mod.lua"
-expect_status sim_check_flags_kept_state 1 $V --root "$tmp/kroot" sim --games 2 --mods tally --check
-grep -q "mods/tally/mod.lua:2: .*local 'n'" "$tmp/err" && ok || bad "sim_check_kept_state_named"
-expect_status sim_without_check_plays_on 0 $V --root "$tmp/kroot" sim --games 2 --mods tally
+expect_status sim_check_refuses_kept_state 1 $V --root "$tmp/kroot" sim --games 2 --mods tally --check
+grep -q "mods/tally/mod.lua:2: assigns 'n'" "$tmp/err" && ok || bad "sim_check_kept_state_named"
+expect_status sim_refuses_kept_state_without_check_too 1 $V --root "$tmp/kroot" sim --games 2 --mods tally
 
 # A side's own cards: hold.SEAT in a side's spec gives a seat a card only that
 # side's mods declare (the common --hold would name it on both sides).

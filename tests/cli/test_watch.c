@@ -9,23 +9,16 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "harness_mods.h"
 #include "watch.h"
 
+/* A root of its own (harness_mods.h) with an empty mod folder `house`. */
 static void make_root(char *root, size_t len)
 {
-    snprintf(root, len, "/tmp/vq-watch-XXXXXX");
-    REQUIRE(mkdtemp(root) != NULL);
-    char path[512], cwd[400], target[512];
-    REQUIRE(getcwd(cwd, sizeof cwd) != NULL);
-    snprintf(path, sizeof path, "%s/content", root);
-    snprintf(target, sizeof target, "%s/content", cwd);
-    REQUIRE(symlink(target, path) == 0);
-    static const char *const DIRS[] = { "scripts", "scripts/powers", "scripts/variants", "scripts/endgame",
-                                        "mods", "mods/house" };
-    for (size_t i = 0; i < sizeof DIRS / sizeof DIRS[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", root, DIRS[i]);
-        REQUIRE(mkdir(path, 0700) == 0);
-    }
+    th_mods_root_make(root, len);
+    char path[512];
+    snprintf(path, sizeof path, "%s/mods/house", root);
+    REQUIRE(mkdir(path, 0700) == 0);
 }
 
 static void put_mod(const char *root, const char *text)

@@ -17,6 +17,7 @@
 
 #include "events.h"
 #include "harness.h"
+#include "harness_mods.h"
 #include "lsandbox.h"
 #include "session.h"
 
@@ -145,18 +146,8 @@ TEST(api_docs_name_every_event_and_field)
  * power script. */
 static void make_root(char *root, size_t len, const char *probe)
 {
-    snprintf(root, len, "/tmp/vq-apidoc-XXXXXX");
-    REQUIRE(mkdtemp(root) != NULL);
-    char path[512], cwd[400], target[512];
-    REQUIRE(getcwd(cwd, sizeof cwd) != NULL);
-    snprintf(path, sizeof path, "%s/content", root);
-    snprintf(target, sizeof target, "%s/content", cwd);
-    REQUIRE(symlink(target, path) == 0);
-    static const char *const DIRS[] = { "scripts", "scripts/powers", "scripts/variants", "scripts/endgame" };
-    for (size_t i = 0; i < sizeof DIRS / sizeof DIRS[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", root, DIRS[i]);
-        REQUIRE(mkdir(path, 0700) == 0);
-    }
+    th_mods_root_make(root, len);
+    char path[512];
     if (probe) {
         snprintf(path, sizeof path, "%s/scripts/powers/probe.lua", root);
         FILE *f = fopen(path, "w");
@@ -166,12 +157,7 @@ static void make_root(char *root, size_t len, const char *probe)
     }
 }
 
-static void remove_root(const char *root)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK(system(cmd) == 0);
-}
+#define remove_root th_mods_root_remove
 
 /* The names in the sandbox: the shared base table's keys, and the keys of
  * its `game` table, each with its Lua type. */
@@ -490,7 +476,7 @@ TEST(api_docs_name_every_rules_test_function)
     REQUIRE(doc && meta && src);
     Span tests = span_of(doc, "## Rules tests", "\n## ");
     REQUIRE(tests.start != NULL);
-    const char *p = strstr(src, "TEST_FUNCS[] = {");
+    const char *p = strstr(src, "rulestest_functions[] = {");
     REQUIRE(p != NULL);
     const char *end = strstr(p, "};");
     int n = 0;

@@ -116,9 +116,9 @@ TEST(sandbox_attack_coroutine_kept_between_calls)
     REQUIRE(s);
     REQUIRE(script_declare_events(s, TICK, 1) == 0);
     expect_runs(s, "keep.lua",
-                "local co\n"
+                "local co = coroutine.create(function() while true do coroutine.yield() end end)\n"
+                "coroutine.resume(co)\n"
                 "on('tick', function()\n"
-                "  if not co then co = coroutine.create(function() coroutine.yield() end) coroutine.resume(co) return end\n"
                 "  local ok, e = pcall(coroutine.resume, co)\n"
                 "  assert(not ok and e:find('coroutine from an earlier call', 1, true), tostring(e))\n"
                 "end)");
