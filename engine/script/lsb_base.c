@@ -340,6 +340,12 @@ static int sb_lnext(lua_State *L)
 
 /* ---- Numbers ------------------------------------------------------------- */
 
+static int random_refused(lua_State *L)
+{
+    return luaL_error(L, "math.random: this code may only look at the game (a query event, an offer or a "
+                         "label): drawing would change the game's dice");
+}
+
 int sb_lrandom(lua_State *L)
 {
     Script *s = sb_script(L);
@@ -349,6 +355,8 @@ int sb_lrandom(lua_State *L)
     switch (lua_gettop(L)) {
     case 0: {
         uint32_t r = s->random_fn(s->random_ud, (uint32_t)1 << 24);
+        if (r == SCRIPT_RANDOM_REFUSED)
+            return random_refused(L);
         lua_pushnumber(L, (lua_Number)(r & 0xffffffu) / 16777216.0);
         return 1;
     }
@@ -368,6 +376,8 @@ int sb_lrandom(lua_State *L)
     if (span >= UINT32_MAX)
         return luaL_error(L, "math.random: interval too large");
     uint32_t r = s->random_fn(s->random_ud, (uint32_t)span + 1);
+    if (r == SCRIPT_RANDOM_REFUSED)
+        return random_refused(L);
     if (r > span)
         r = (uint32_t)span;
     lua_pushinteger(L, (lua_Integer)((lua_Unsigned)lo + r));

@@ -306,9 +306,14 @@ int session_check_save_cards(const Session *s, const SaveMeta *meta, char *err, 
     return 0;
 }
 
+/* A draw changes the game's generator: code that may only read the game
+ * (query events, offers, words) may not draw, or listing a decision again
+ * would answer differently. */
 static uint32_t random_below(void *ud, uint32_t bound)
 {
     Session *s = ud;
+    if (s->read_only)
+        return SCRIPT_RANDOM_REFUSED;
     return rng_below(&s->current->rng, bound);
 }
 

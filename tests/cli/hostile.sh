@@ -94,16 +94,24 @@ grep -v '"name": "Agile critters"' "$tmp/cards.json" > "$tmp/cards3.json"
 expect_status cards_dropped_refused 1 $V replay "$tmp/cards3.json"
 grep -q "the save lists" "$tmp/err" && ok || bad "cards_dropped_is_named ($(head -c 300 "$tmp/err"))"
 
-# A query handler that keeps state answers differently when asked again: the
-# sanitizer build refused the choice and the release build applied it. Both
-# refuse it now, with the same message.
-put_x 'local n = 0
-on("cost", function(ev) n = n + 1 if n % 3 == 0 then ev.any = 15 end end)'
+# A query handler that answers differently when asked again: the sanitizer
+# build refused the choice and the release build applied it. The ways to do
+# it are refused, alike in both builds: a local kept between calls (at load,
+# by the freeze) and a die drawn where the game may only be read (it moved
+# the game's generator while options were listed).
 for M in $V bin/sanitize/volcanique; do
     [ -x "$M" ] || continue
-    expect_status "query_keeping_state_refused_$(basename $(dirname $M))" 1 $M --root "$tmp/hroot" sim --games 3 --seed 1 --mods x
-    grep -q "not listed for the same position when listed again: a script answered differently" "$tmp/err" && ok \
+    b=$(basename $(dirname $M))
+    put_x 'local n = 0
+on("cost", function(ev) n = n + 1 if n % 3 == 0 then ev.any = 15 end end)'
+    expect_status "query_keeping_state_refused_$b" 1 $M --root "$tmp/hroot" sim --games 3 --seed 1 --mods x
+    grep -q "mods/x/mod.lua:2: assigns 'n', a local made while the rules loaded" "$tmp/err" && ok \
         || bad "query_keeping_state_is_explained ($M: $(head -c 300 "$tmp/err"))"
+    put_x 'on("cost", function(ev) if math.random(3) == 1 then ev.any = 15 end end)'
+    expect_status "query_drawing_a_die_switches_the_mod_off_$b" 1 $M --root "$tmp/hroot" sim --games 3 --seed 1 --mods x
+    grep -q "mods/x/mod.lua:1: math.random: this code may only look at the game" "$tmp/err" && ok \
+        || bad "query_drawing_a_die_is_explained ($M: $(head -c 300 "$tmp/err"))"
+    grep -q "not listed for the same position" "$tmp/err" && bad "query_drawing_a_die_reaches_the_listing_check ($M)" || ok
 done
 
 # A mod's rules tests: their names and failures reach the terminal cleaned.

@@ -434,3 +434,28 @@ TEST(hostile_words_asked_again_and_again_do_not_use_up_a_mods_budget)
     session_close(&s);
     remove_root(root);
 }
+
+/* A die drawn where the game may only be read moved the game's generator
+ * while options were listed, so listing again answered differently. */
+TEST(hostile_code_that_may_only_read_the_game_may_not_draw_a_die)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, "on('cost', function(ev) if math.random(3) == 1 then ev.any = 15 end end)", 1);
+    play_to_turn(&s, 3);
+    CHECK(mods_disabled(&s.game, &s.mods.mod[0]));
+    CHECK_STR_CONTAINS(s.mods.mod[0].error, "mods/x/mod.lua:1: math.random: this code may only look at the game");
+    session_close(&s);
+    open_game(&s, root, "local Q = game.question{ name = 'q', prompt = function() return 'p' .. math.random(9) end,\n"
+                        "  labels = { [1] = 'one' }, answer = function(ev) end }\n"
+                        "on('turn_start', function(ev) if game.turn() == 2 then Q:ask(ev.player, { 1 }) end end)", 1);
+    play_to_turn(&s, 2);
+    REQUIRE(s.game.ask_len > 0);
+    Rng before = s.game.rng;
+    char words[100];
+    game_prompt_text(&s.game, words, sizeof words);
+    CHECK(memcmp(&before, &s.game.rng, sizeof before) == 0);
+    session_close(&s);
+    remove_root(root);
+}
