@@ -23,7 +23,49 @@ typedef struct Merge {
     long n, cap;
     int ncov;
     Coverage **cov;              /* summed per batch */
+    int nsig;
+    char **sig;                  /* per batch + 1: how its first game was made (rules, seats, made) */
 } Merge;
+
+#define MERGE_MAX_BATCHES 4096
+
+/* Refuses a game line of batch b made otherwise than the batch's first: its
+ * "rules", "seats" and "made" must be the same (one run plays one setting
+ * per batch; another means the files come from different runs). */
+static int same_run(Merge *m, const json_t *j, int b, char *err, int errlen)
+{
+    if (b < -1 || b + 1 >= MERGE_MAX_BATCHES)
+        return snprintf(err, (size_t)errlen, "batch %d is out of range", b), -1;
+    json_t *how = json_object();
+    static const char *const KEYS[] = { "rules", "seats", "made" };
+    for (size_t k = 0; how && k < sizeof KEYS / sizeof KEYS[0]; k++)
+        json_object_set(how, KEYS[k], json_object_get(j, KEYS[k]) ? json_object_get(j, KEYS[k]) : json_null());
+    char *text = how ? json_dumps(how, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(how);
+    if (!text)
+        return snprintf(err, (size_t)errlen, "out of memory"), -1;
+    if (b + 1 >= m->nsig) {
+        char **grown = realloc(m->sig, (size_t)(b + 2) * sizeof *grown);
+        if (!grown) {
+            free(text);
+            return snprintf(err, (size_t)errlen, "out of memory"), -1;
+        }
+        for (int i = m->nsig; i < b + 2; i++)
+            grown[i] = NULL;
+        m->sig = grown;
+        m->nsig = b + 2;
+    }
+    if (!m->sig[b + 1]) {
+        m->sig[b + 1] = text;
+        return 0;
+    }
+    int same = strcmp(m->sig[b + 1], text) == 0;
+    free(text);
+    if (!same)
+        return snprintf(err, (size_t)errlen, "this game was not played like the first of its batch (its \"rules\", "
+                        "\"seats\" or \"made\" differ): the files come from different runs"), -1;
+    return 0;
+}
 
 static int by_batch_seed(const void *a, const void *b)
 {
@@ -38,7 +80,7 @@ static int by_batch_seed(const void *a, const void *b)
 static int keep_game(Merge *m, json_t *j, const char *text, char *err, int errlen)
 {
     static GameRecord r;
-    if (record_from_json(j, &r, err, errlen))
+    if (record_from_json(j, &r, err, errlen) || same_run(m, j, r.batch, err, errlen))
         return -1;
     if (m->n == m->cap) {
         long cap = m->cap ? m->cap * 2 : 1024;
@@ -298,6 +340,9 @@ int cmd_merge(const CliArgs *a)
     for (int b = 0; b < m.ncov; b++)
         free(m.cov[b]);
     free(m.cov);
+    for (int b = 0; b < m.nsig; b++)
+        free(m.sig[b]);
+    free(m.sig);
     free(m.lines);
     free(m.plan);
     return rc;

@@ -73,6 +73,15 @@ for M in $V bin/sanitize/volcanique; do
     grep -q "which the plan does not have" "$tmp/err" && ok || bad "merge_mixed_runs_says_why ($(head -c 300 "$tmp/err"))"
     grep -q "LeakSanitizer" "$tmp/err" && bad "merge_mixed_runs_leaks ($M)" || ok
 done
+# Plain sim lines of two runs (2 and 3 players) merged into one silently.
+$V sim --games 4 --seed 1 --players 3 --shard 1/2 > "$tmp/s3.jsonl" 2>/dev/null
+for M in $V bin/sanitize/volcanique; do
+    [ -x "$M" ] || continue
+    ASAN_OPTIONS=detect_leaks=1 expect_status "merge_sim_lines_of_two_runs_refused_$(basename $(dirname $M))" 1 $M merge "$tmp/s0.jsonl" "$tmp/s3.jsonl"
+    grep -q "s3.jsonl:1: this game was not played like the first of its batch" "$tmp/err" && ok \
+        || bad "merge_sim_lines_of_two_runs_says_why ($(head -c 300 "$tmp/err"))"
+    grep -q "LeakSanitizer" "$tmp/err" && bad "merge_sim_lines_of_two_runs_leaks ($M)" || ok
+done
 # merge --html (or --json) of plain sim lines was silently ignored: said, exit 2.
 expect_status merge_html_of_sim_lines_refused 2 $V merge --summary --html "$tmp/m.html" "$tmp/s0.jsonl"
 grep -q -- "--html: these are plain sim lines" "$tmp/err" && ok || bad "merge_html_of_sim_lines_says_why"
