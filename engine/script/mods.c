@@ -362,6 +362,36 @@ static int run_protected(lua_State *L, ProtectedFn fn, void *ud, const char *nam
 }
 
 /* on(event, fn [, priority [, gate]]) while a mod loads: checked now, registered later. */
+#define GATE_COPY_ENTRIES 64   /* more than any gate's table may hold (levents.h) */
+
+/* Pushes a copy of the value at idx: a table without a metatable is copied
+ * raw, `depth` levels deep; anything else (a state table, a uses counter,
+ * strings, numbers) as it is. The gate on() registers later is this copy, so
+ * the mod cannot change it after the checks, and a metamethod cannot answer
+ * the checks and the registration differently. */
+static void push_gate_copy(lua_State *L, int idx, int depth)
+{
+    idx = lua_absindex(L, idx);
+    int has_meta = lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx);
+    if (has_meta)
+        lua_pop(L, 1);
+    if (lua_type(L, idx) != LUA_TTABLE || depth == 0 || has_meta) {
+        lua_pushvalue(L, idx);
+        return;
+    }
+    lua_newtable(L);
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (++n > GATE_COPY_ENTRIES)
+            luaL_error(L, "on: the gate's tables hold at most %d entries", GATE_COPY_ENTRIES);
+        lua_pushvalue(L, -2);
+        push_gate_copy(L, -2, depth - 1);
+        lua_rawset(L, -5);
+        lua_pop(L, 1);
+    }
+}
+
 static int mod_on(lua_State *L)
 {
     ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
@@ -370,6 +400,8 @@ static int mod_on(lua_State *L)
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer prio = luaL_optinteger(L, 3, 0);
     lua_settop(L, 4);   /* the gate (or nil) at 4 */
+    push_gate_copy(L, 4, 3);   /* checked now and registered later: the same copy */
+    lua_replace(L, 4);
     levents_check_gate(L, 4);   /* now, so an error names this line */
     if (script_is_frozen(sc))
         return luaL_error(L, "events are frozen");

@@ -459,3 +459,27 @@ TEST(hostile_code_that_may_only_read_the_game_may_not_draw_a_die)
     session_close(&s);
     remove_root(root);
 }
+
+/* A mod's on() is registered after its file has run: the gate registered is
+ * the one checked, whatever the mod does to its table afterwards. */
+TEST(hostile_a_gate_changed_after_on_is_registered_as_it_was_checked)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, "local S = game.state{ n = 0, other = 0 }\n"
+                        "local g = { when = { player = 0 } }\n"
+                        "on('turn_start', function(ev) if ev.player == 0 then S.n = S.n + 1 else S.other = 1 end end, 0, g)\n"
+                        "g.when.player = 0/0\n"
+                        "g.when = { nothing = 1 }\n"
+                        "g.bogus = true\n"
+                        "on('turn_end', function(ev) assert(S.other == 0, 'the gate was changed') end)", 3);
+    play_to_turn(&s, 6);
+    CHECK(!mods_disabled(&s.game, &s.mods.mod[0]));
+    CHECK_NO_SCRIPT_ERROR(&s, &s.game, "a gate changed after on()");
+    session_close(&s);
+    check_refused_at(root, "local w = {}\nfor i = 1, 100 do w['f' .. i] = i end\n"
+                           "on('turn_start', function(ev) end, 0, { when = w })", "at most 64 entries",
+                     "mods/x/mod.lua:3:");
+    remove_root(root);
+}
