@@ -41,20 +41,22 @@ static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *
         mi->active++;
     }
     int rc = sb_pcall_results(s->script, nargs, nres, name, err, sizeof err);
+    int foreign = 0;   /* an enclosing call's share ran out: that call's owner fails, not this one */
     if (mi) {
         mi->active--;
+        foreign = sb_share_foreign(s->script, &share);
         mods_work_end(mi, g, s->event != NULL, &share);
     }
     if (rc != 0) {
         /* switched off by one of its handlers this call set off: that failure was reported (mods.c) */
-        int own = mi && mods_disabled(g, mi);
+        int own = mi && (mods_disabled(g, mi) || foreign);
         if (own && mi->active == 0 && s->script->unwinding == mod + 1)
             s->script->unwinding = 0;
         if (snap)
             *g = *snap;
-        if (mi)
+        if (mi && !foreign)
             g->mods_disabled |= 1u << mod;
-        g->script_errors++;
+        g->script_errors += !foreign;
         if (mi && !own)
             snprintf(mi->error, sizeof mi->error, "%.300s", err);
         char made[120];

@@ -143,12 +143,13 @@ void sb_unwind(lua_State *L, int owner)
 SbShare sb_share(Script *s, uint64_t left, const char *what)
 {
     uint64_t used = s->depth > 0 ? s->used : 0;   /* an outermost call starts counting from 0 */
-    SbShare outer = { s->share_end, used, "" };
+    SbShare outer = { s->share_end, used, 0, "" };
     snprintf(outer.what, sizeof outer.what, "%s", s->share_what);
     uint64_t end = UINT64_MAX - used < left ? UINT64_MAX : used + left;
     if (end < s->share_end) {
         s->share_end = end;
         snprintf(s->share_what, sizeof s->share_what, "%s", what);
+        outer.installed = 1;
     }
     return outer;
 }
@@ -157,7 +158,7 @@ uint64_t sb_share_end(lua_State *L, const SbShare *outer)
 {
     Script *s = sb_script(L);
     uint64_t used = s->used - outer->start;
-    if (s->tripped == SB_TRIP_SHARE) {   /* the share's owner failed; the enclosing call goes on */
+    if (s->tripped == SB_TRIP_SHARE && outer->installed) {   /* its owner failed; the enclosing call goes on */
         s->tripped = SB_TRIP_NONE;
         lua_sethook(L, sb_hook, LUA_MASKCOUNT, s->period);
         lua_sethook(s->running, sb_hook, LUA_MASKCOUNT, s->period);
@@ -165,6 +166,11 @@ uint64_t sb_share_end(lua_State *L, const SbShare *outer)
     s->share_end = outer->end;
     snprintf(s->share_what, sizeof s->share_what, "%s", outer->what);
     return used;
+}
+
+int sb_share_foreign(const Script *s, const SbShare *share)
+{
+    return s->tripped == SB_TRIP_SHARE && !share->installed;
 }
 
 void sb_hook_thread(lua_State *L, lua_State *thread)

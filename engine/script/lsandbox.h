@@ -259,14 +259,18 @@ void sb_clean_text(char *text);
  * trips (SB_TRIP_SHARE, "instruction budget exceeded (what)") once `left`
  * more instructions are used, or sooner if an enclosing share ends first.
  * sb_share returns the share to give back to sb_share_end with the
- * instructions used since; a tripped share is cleared there (the caller
- * fails alone: the enclosing call may go on). */
+ * instructions used since; a tripped share is cleared there when it was this
+ * share's (the caller fails alone: the enclosing call may go on), and left
+ * to unwind to its owner when an enclosing share ran out (sb_share_foreign). */
 typedef struct SbShare {
     uint64_t end, start;
+    int installed;          /* this share ends first: a SB_TRIP_SHARE is its own */
     char what[96];
 } SbShare;
 SbShare sb_share(Script *s, uint64_t left, const char *what);
 uint64_t sb_share_end(lua_State *L, const SbShare *outer);
+/* Whether the call is failing because an enclosing share (not `share`) ran out. */
+int sb_share_foreign(const Script *s, const SbShare *share);
 
 /* Writes "file:line" of the innermost Lua function running in L ("?" when
  * there is none). Allocates nothing: safe inside the allocator. */

@@ -311,9 +311,9 @@ static int mod_handler(lua_State *L)
     int st = lua_pcall(L, 1, 0, 1);
     mi->active--;
     Script *sc = sb_script(L);
-    if (st == LUA_OK || (sc->unwinding && sc->unwinding != mi->index + 1)) {
+    if (st == LUA_OK || (sc->unwinding && sc->unwinding != mi->index + 1) || sb_share_foreign(sc, &share)) {
         mods_work_end(mi, g, 1, &share);
-        free(snap);   /* failed: another mod's calls unwind through this one, and its guard restores the game */
+        free(snap);   /* failed: another mod's calls unwind through this one, or its share ran out */
         return st == LUA_OK ? 0 : lua_error(L);
     }
     int up = handler_failed(L, mi, st, snap, ev ? values : NULL, mods_disabled(g, mi), &share);

@@ -483,3 +483,38 @@ TEST(hostile_a_gate_changed_after_on_is_registered_as_it_was_checked)
                      "mods/x/mod.lua:3:");
     remove_root(root);
 }
+
+/* Mod x's share of an event runs out while mod a's handler, which x's call
+ * set off, is running: x fails, not a. */
+TEST(hostile_a_share_that_runs_out_in_another_mods_handler_fails_its_owner)
+{
+    char root[64], err[1024] = "";
+    make_root(root, sizeof root);
+    put(root, "a", "mod.lua", BURN "local function half() local x = 0 for i = 1, 250000 do x = x + i end end\n"
+                              "on('critter_hit', function(ev) half() end)\n"
+                              "return { name = 'a', version = '1' }\n");
+    put(root, "x", "mod.lua", "local function burn() local x = 0 for i = 1, 450000 do x = x + i end end\n"
+                              "for i = 1, 3 do on('turn_start', function(ev) if game.turn() >= 3 then burn() end end) end\n"
+                              "on('turn_start', function(ev)\n"
+                              "  if game.turn() < 3 then return end\n"
+                              "  for p = 0, game.players() - 1 do\n"
+                              "    for _, c in ipairs(game.critter_places(p, 'board')) do game.hit(c.player, c.index) return end\n"
+                              "  end\n"
+                              "end)\n"
+                              "return { name = 'x', version = '1' }\n");
+    static Session s;
+    REQUIRE(session_open_mods(&s, root, "a,x", err, sizeof err) == 0);
+    s.quiet = 1;
+    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "" };
+    REQUIRE(session_new_game(&s, &o, 11, err, sizeof err) == 0);
+    play_to_turn(&s, 4);
+    const ModInfo *a = mods_find(&s.mods, "a"), *x = mods_find(&s.mods, "x");
+    REQUIRE(a && x);
+    CHECK(mods_disabled(&s.game, x));
+    CHECK_STR_CONTAINS(x->error, "mod 'x': 3000000 per event");
+    CHECK(!mods_disabled(&s.game, a));
+    CHECK_STR_CONTAINS(s.error, "(mod 'x': 3000000 per event)");   /* the first failure reported */
+    CHECK(strstr(s.error, "mod 'a' is switched off") == NULL);
+    session_close(&s);
+    remove_root(root);
+}
