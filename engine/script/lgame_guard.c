@@ -37,7 +37,7 @@ static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *
     ModInfo *mi = mod >= 0 ? &s->mods.mod[mod] : NULL;
     SbShare share;
     if (mi) {
-        mods_work_begin(mi, g, s->event != NULL, &share);
+        mods_work_begin(mi, g, s->event ? 1 : s->listing ? 2 : 0, &share);
         mi->active++;
     }
     int rc = sb_pcall_results(s->script, nargs, nres, name, err, sizeof err);
@@ -45,7 +45,7 @@ static int guarded_call(Session *s, int chunk, int nargs, int nres, const char *
     if (mi) {
         mi->active--;
         foreign = sb_share_foreign(s->script, &share);
-        mods_work_end(mi, g, s->event != NULL, &share);
+        mods_work_end(mi, g, s->event || s->listing, &share);
     }
     if (rc != 0) {
         /* switched off by one of its handlers this call set off: that failure was reported (mods.c) */

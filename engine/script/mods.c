@@ -219,7 +219,8 @@ void mods_work_begin(const ModInfo *mi, const Game *g, int in_event, SbShare *ou
     uint64_t event_left = event < MODS_EVENT_INSTRUCTIONS ? MODS_EVENT_INSTRUCTIONS - event : 0;
     if (in_event && event_left < left) {
         left = event_left;
-        snprintf(what, sizeof what, "mod '%.40s': %u per event", mi->name, MODS_EVENT_INSTRUCTIONS);
+        snprintf(what, sizeof what, "mod '%.40s': %u per %s", mi->name, MODS_EVENT_INSTRUCTIONS,
+                 in_event == 2 ? "listing of a decision's actions" : "event");
     }
     *out = sb_share(mi->session->script, left, what);
 }

@@ -88,9 +88,10 @@ int mods_check_list(const char *list, char *err, int errlen);
 /* Forgets the errors of the last game (a new game). */
 void mods_reset(ModSet *m);
 
-/* A call into mod mi on game g (a handler when in_event, else an offer,
- * label, answer or action): mods_work_begin gives it what is left of the
- * mod's work in the event and, unless the call may only read the game, in
+/* A call into mod mi on game g (in_event: 1 in an event, 2 while a
+ * decision's actions are listed, which counts as one event; 0 otherwise):
+ * mods_work_begin gives it what is left of the mod's work in the event (or
+ * listing) and, unless the call may only read the game, in
  * the decision (lsandbox.h sb_share); the call that passes it fails with
  * "instruction budget exceeded (mod 'x': 3000000 per event)". mods_work_end
  * counts what the call used. Calls that may only read (query events,

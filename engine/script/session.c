@@ -219,9 +219,18 @@ static int answer_hook(void *ud, Game *g, const ScriptAsk *ask, const AskChoice 
     return 0;
 }
 
+/* One listing of the actions' offers counts, for each mod, like one event
+ * (mods.h): the same listing always does the same work. */
 static int actions_hook(void *ud, const Game *g, Option *out, int max)
 {
-    return lgame_list_actions(ud, g, out, max);
+    Session *s = ud;
+    int outer = s->listing;
+    if (!s->event && !outer)
+        memset(((Game *)g)->mod_work_event, 0, sizeof g->mod_work_event);
+    s->listing = 1;
+    int n = lgame_list_actions(s, g, out, max);
+    s->listing = outer;
+    return n;
 }
 
 static int perform_hook(void *ud, Game *g, const Option *o, char *err, int errlen)

@@ -111,6 +111,7 @@ typedef struct Session {
     int event_id;              /* its EventId, or -1 outside events (for error reports) */
     ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
     int read_only;             /* handling a query: bindings must not change the game */
+    int listing;               /* listing the actions' offers: they share one budget per mod (mods.h) */
     char deal[512];            /* session_set_deal */
     char hold[MAX_PLAYERS][512];   /* session_set_hold, by seat */
     int loading_cards;         /* card{} is allowed (while scripts and mods load) */

@@ -518,3 +518,24 @@ TEST(hostile_a_share_that_runs_out_in_another_mods_handler_fails_its_owner)
     session_close(&s);
     remove_root(root);
 }
+
+/* The offers of a mod's actions are asked each time a decision is listed:
+ * one listing shares the mod's event budget (the same listing always does
+ * the same work, so the limit falls at the same point in every process). */
+TEST(hostile_a_mods_offers_share_one_budget_per_listing)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, BURN
+              "for i = 1, 8 do\n"
+              "  game.action{ name = 'a' .. i, at = 'move', offers = function(player, offer) burn() end,\n"
+              "               perform = function(ev) end }\n"
+              "end", 11);
+    play_to_turn(&s, 2);
+    const ModInfo *mi = &s.mods.mod[0];
+    CHECK(mods_disabled(&s.game, mi));
+    CHECK_STR_CONTAINS(mi->error, "instruction budget exceeded (mod 'x': 3000000 per listing of a decision's actions)");
+    session_close(&s);
+    remove_root(root);
+}
