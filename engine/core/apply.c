@@ -428,7 +428,7 @@ int game_apply_listed(Game *g, const Option *chosen, Option *next, char *err, in
 {
     Option c = *chosen;   /* it may lie in `next`, which the flow overwrites */
 #ifdef NDEBUG
-    if (g->verify_listed)   /* debug builds always check */
+    if (g->verify_listed && g->log)   /* the recorded game (not a bot's clone); debug builds always check */
 #endif
         if (!option_listed(g, &c)) {
             snprintf(err, (size_t)errlen, "the %s option chosen at the %s decision is not listed for the same "

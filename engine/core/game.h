@@ -373,9 +373,10 @@ typedef struct Game {
      * outermost event under way, and since the last decision was made. */
     uint32_t mod_work_event[GAME_MOD_SLOTS];
     uint32_t mod_work_decision[GAME_MOD_SLOTS];
-    uint8_t verify_listed;             /* game_apply_listed lists again to check the choice, in release
-                                        * builds too (debug builds always do): set for games with mods,
-                                        * whose query handlers and offers are not trusted to answer alike */
+    uint8_t verify_listed;             /* game_apply_listed lists again to check the choice of a game
+                                        * that records its actions, in release builds too (debug builds
+                                        * always do): set where mods take part in listing (query handlers,
+                                        * offers), which are not trusted to answer alike */
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
     const struct GameHooks *hooks;     /* the script layer's callbacks, or NULL */
     void *hooks_ud;
@@ -455,7 +456,8 @@ int game_apply_option(Game *g, const Option *opt, char *err, int errlen);
  * not list them again. Returns their count (0 once the game is over), or -1
  * with a message when the action log is out of memory. Unlike game_apply it
  * does not list the options again to check the choice (release builds trust
- * the caller unless g->verify_listed; debug builds always check; a choice
+ * the caller unless g->verify_listed and g records its actions (g->log);
+ * debug builds always check; a choice
  * not listed again returns -1 with a message saying a script answered
  * differently), so
  * input from outside the program goes through game_apply or game_apply_option. */

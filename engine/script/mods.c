@@ -416,6 +416,7 @@ static int mod_on(lua_State *L)
         return luaL_error(L, "on: unknown event '%s'", name);
     }
     levents_check_event_gate(L, script_event_index(sc, name));
+    mi->queries |= event_is_query(script_event_index(sc, name));
     push_state(L, mi, "pending");
     if (lua_rawlen(L, -1) >= MODS_MAX_HANDLERS)
         return luaL_error(L, "on: mod '%s' registers more than %d handlers", mi->name, MODS_MAX_HANDLERS);

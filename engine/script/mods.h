@@ -65,6 +65,7 @@ typedef struct ModInfo {
     char error[1024];       /* the last failure that disabled it in a game, "FILE:LINE: message" and a traceback */
     int  state_ref;         /* Lua registry: the mod's env, module cache, handlers */
     int  active;            /* calls into the mod under way (handlers, answers, actions), nested */
+    int  queries;           /* it handles a query event (asked while options are listed) */
     struct Session *session;
 } ModInfo;
 

@@ -539,3 +539,22 @@ TEST(hostile_a_mods_offers_share_one_budget_per_listing)
     session_close(&s);
     remove_root(root);
 }
+
+/* Where a mod takes part in listing a decision (a query handler, an action's
+ * offers), the recorded game checks each choice against a new listing. */
+TEST(hostile_games_whose_mods_take_part_in_listing_check_each_choice)
+{
+    char root[64];
+    make_root(root, sizeof root);
+    static Session s;
+    open_game(&s, root, "on('turn_start', function(ev) end)", 1);
+    CHECK(!s.game.verify_listed);
+    session_close(&s);
+    open_game(&s, root, "on('cost', function(ev) end)", 1);
+    CHECK(s.game.verify_listed);
+    session_close(&s);
+    open_game(&s, root, "game.action{ name = 'a', at = 'move', offers = function(p, offer) end, perform = function() end }", 1);
+    CHECK(s.game.verify_listed);
+    session_close(&s);
+    remove_root(root);
+}
