@@ -254,10 +254,19 @@ static int words_hook(void *ud, const Game *g, const Option *o, char *out, int l
     return rc;
 }
 
-/* Mods are strangers' code: a choice is checked against a new listing. */
+/* Mods are strangers' code: where a mod takes part in listing options (a
+ * query handler, an action's offers), a choice is checked against a new
+ * listing (Game.verify_listed). */
 static int verify_listed_hook(void *ud)
 {
-    return ((Session *)ud)->mods.count > 0;
+    const Session *s = ud;
+    for (int m = 0; m < s->mods.count; m++)
+        if (s->mods.mod[m].queries)
+            return 1;
+    for (int a = 0; a < s->action_count; a++)
+        if (s->chunks[s->actions[a].chunk].mod >= 0)
+            return 1;
+    return 0;
 }
 
 static const GameHooks HOOKS = {
