@@ -96,7 +96,8 @@ int cli_load(Session *s, const char *path)
             return -1;
         }
     }
-    if (mods_check_save(&s->mods, &ls.meta, err, sizeof err)) {
+    if (mods_check_save(&s->mods, &ls.meta, err, sizeof err) ||
+        session_check_save_cards(s, &ls.meta, err, sizeof err)) {
         fprintf(stderr, "volcanique: %s: %s\n", path, err);
         loaded_save_free(&ls);
         return -1;

@@ -23,7 +23,8 @@ void cli_cards_names(const Rules *r, uint64_t mask, char *out, int outlen)
         }
 }
 
-static char *read_text(const char *path)
+/* The file's text, NUL-terminated, its length in *out_len. */
+static char *read_text(const char *path, size_t *out_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -47,6 +48,7 @@ static char *read_text(const char *path)
     fclose(f);
     if (buf)
         buf[len] = 0;
+    *out_len = len;
     return buf;
 }
 
@@ -55,10 +57,17 @@ int cli_scenario_load(const char *path, const char *root, const char *mods, CliS
     memset(sc, 0, sizeof *sc);
     errno = 0;
     snprintf(sc->file, sizeof sc->file, "%s", path);
-    sc->text = read_text(path);
+    size_t len = 0;
+    char why[160];
+    sc->text = read_text(path, &len);
     if (!sc->text) {
         fprintf(stderr, "volcanique: --scenario: %s: cannot read it (%s)\n", path,
                 errno ? strerror(errno) : "larger than 1 MiB");
+        return -1;
+    }
+    if (scenario_check_text(sc->text, len, why, sizeof why) != 0) {   /* before a NUL cuts it short */
+        fprintf(stderr, "volcanique: --scenario: %s: %s\n", path, why);
+        cli_scenario_free(sc);
         return -1;
     }
     uint64_t h = 0xcbf29ce484222325ULL;

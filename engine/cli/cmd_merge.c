@@ -23,7 +23,49 @@ typedef struct Merge {
     long n, cap;
     int ncov;
     Coverage **cov;              /* summed per batch */
+    int nsig;
+    char **sig;                  /* per batch + 1: how its first game was made (rules, seats, made) */
 } Merge;
+
+#define MERGE_MAX_BATCHES 4096
+
+/* Refuses a game line of batch b made otherwise than the batch's first: its
+ * "rules", "seats" and "made" must be the same (one run plays one setting
+ * per batch; another means the files come from different runs). */
+static int same_run(Merge *m, const json_t *j, int b, char *err, int errlen)
+{
+    if (b < -1 || b + 1 >= MERGE_MAX_BATCHES)
+        return snprintf(err, (size_t)errlen, "batch %d is out of range", b), -1;
+    json_t *how = json_object();
+    static const char *const KEYS[] = { "rules", "seats", "made" };
+    for (size_t k = 0; how && k < sizeof KEYS / sizeof KEYS[0]; k++)
+        json_object_set(how, KEYS[k], json_object_get(j, KEYS[k]) ? json_object_get(j, KEYS[k]) : json_null());
+    char *text = how ? json_dumps(how, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(how);
+    if (!text)
+        return snprintf(err, (size_t)errlen, "out of memory"), -1;
+    if (b + 1 >= m->nsig) {
+        char **grown = realloc(m->sig, (size_t)(b + 2) * sizeof *grown);
+        if (!grown) {
+            free(text);
+            return snprintf(err, (size_t)errlen, "out of memory"), -1;
+        }
+        for (int i = m->nsig; i < b + 2; i++)
+            grown[i] = NULL;
+        m->sig = grown;
+        m->nsig = b + 2;
+    }
+    if (!m->sig[b + 1]) {
+        m->sig[b + 1] = text;
+        return 0;
+    }
+    int same = strcmp(m->sig[b + 1], text) == 0;
+    free(text);
+    if (!same)
+        return snprintf(err, (size_t)errlen, "this game was not played like the first of its batch (its \"rules\", "
+                        "\"seats\" or \"made\" differ): the files come from different runs"), -1;
+    return 0;
+}
 
 static int by_batch_seed(const void *a, const void *b)
 {
@@ -38,7 +80,7 @@ static int by_batch_seed(const void *a, const void *b)
 static int keep_game(Merge *m, json_t *j, const char *text, char *err, int errlen)
 {
     static GameRecord r;
-    if (record_from_json(j, &r, err, errlen))
+    if (record_from_json(j, &r, err, errlen) || same_run(m, j, r.batch, err, errlen))
         return -1;
     if (m->n == m->cap) {
         long cap = m->cap ? m->cap * 2 : 1024;
@@ -217,6 +259,10 @@ static int summary_of(FILE *merged, const ReportOpts *o)
     } else if (rs.has_plan) {
         fprintf(stderr, "volcanique merge: unknown plan '%s'\n", rs.plan.command);
         rc = 1;
+    } else if (o->html || o->json) {   /* plain sim lines have the text summary alone */
+        fprintf(stderr, "volcanique merge: %s: these are plain sim lines, whose summary is text only (compare and "
+                "balance shards have HTML and JSON reports)\n", o->html ? "--html" : "--json");
+        rc = 2;
     } else {
         ReportSide side = { "all games", &rs.errors, rs.nbatch == 1 ? rs.made[0] : NULL };
         report_text_head(stdout, "volcanique merge --summary", &side, 1);
@@ -231,7 +277,8 @@ static int summary_of(FILE *merged, const ReportOpts *o)
     return rc;
 }
 
-static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char **files, int *nfiles)
+/* *shaped: an option that shapes the --summary report was given. */
+static int parse_args(const CliArgs *a, int *summary, int *shaped, ReportOpts *o, const char **files, int *nfiles)
 {
     uint64_t v;
     for (int i = 0; i < a->argc; i++) {
@@ -239,10 +286,11 @@ static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char 
         if (strcmp(opt, "--summary") == 0) {
             *summary = 1;
         } else if (strcmp(opt, "--json") == 0) {
-            o->json = 1;
+            o->json = *shaped = 1;
         } else if (strcmp(opt, "--allow-errors") == 0) {
-            o->allow_errors = 1;
+            o->allow_errors = *shaped = 1;
         } else if ((strcmp(opt, "--html") == 0 || strcmp(opt, "--min-n") == 0) && i + 1 < a->argc) {
+            *shaped = 1;
             if (opt[2] == 'h')
                 o->html = a->argv[i + 1];
             else if (cli_number(a->argv[i + 1], "--min-n", 1, 1000000000, &v))
@@ -262,15 +310,21 @@ static int parse_args(const CliArgs *a, int *summary, ReportOpts *o, const char 
 
 int cmd_merge(const CliArgs *a)
 {
-    int summary = 0, nfiles = 0;
+    int summary = 0, shaped = 0, nfiles = 0;
     ReportOpts o = { 0, NULL, 30, 0 };
     const char **files = calloc((size_t)a->argc + 1, sizeof *files);
-    if (!files || parse_args(a, &summary, &o, files, &nfiles)) {
+    if (!files || parse_args(a, &summary, &shaped, &o, files, &nfiles)) {
         free(files);
         return 2;
     }
     if (nfiles == 0) {
         fprintf(stderr, "volcanique merge: which files? (merge FILE... [--summary]; - reads stdin)\n");
+        free(files);
+        return 2;
+    }
+    if (!summary && shaped) {
+        fprintf(stderr, "volcanique merge: --html, --json, --min-n and --allow-errors shape the report of "
+                "--summary: give --summary too\n");
         free(files);
         return 2;
     }
@@ -292,6 +346,9 @@ int cmd_merge(const CliArgs *a)
     for (int b = 0; b < m.ncov; b++)
         free(m.cov[b]);
     free(m.cov);
+    for (int b = 0; b < m.nsig; b++)
+        free(m.sig[b]);
+    free(m.sig);
     free(m.lines);
     free(m.plan);
     return rc;

@@ -63,7 +63,8 @@ typedef struct ResultSet {
 } ResultSet;
 
 /* Reads every line of f ("name" labels errors: "name:LINE: ..."). Lines of a
- * batch the plan does not have, or a plan line after games, are errors. */
+ * batch the plan does not have, or a plan line after games, are errors; rs
+ * must be freed (results_free) whatever it returns. */
 int  results_read(FILE *f, const char *name, ResultSet *rs, char *err, int errlen);
 /* Checks that every batch of the plan has all its games. */
 int  results_complete(const ResultSet *rs, char *err, int errlen);
@@ -79,5 +80,6 @@ struct SimConfig;
  * after printing the error. */
 int plan_run(const Plan *p, const struct SimConfig *configs, int shard_i, int shard_n, FILE *out, const char *cmd);
 /* Reads a stream back from f, checks it is complete and consistent (lines of
- * a batch all made the same way), prints errors prefixed by cmd. */
+ * a batch all made the same way), prints errors prefixed by cmd. On failure
+ * rs holds nothing (results_free on it does nothing). */
 int plan_read_back(FILE *f, const char *name, const char *cmd, ResultSet *rs);

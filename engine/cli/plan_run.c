@@ -67,11 +67,13 @@ int plan_read_back(FILE *f, const char *name, const char *cmd, ResultSet *rs)
     char err[400];
     if (results_read(f, name, rs, err, sizeof err) || results_complete(rs, err, sizeof err)) {
         fprintf(stderr, "volcanique %s: %s\n", cmd, err);
+        results_free(rs);
         return -1;
     }
     if (rs->made_mismatch) {
         fprintf(stderr, "volcanique %s: %s: games of one batch were made differently (other rules, mods, "
                 "parameters or engine: see their \"made\")\n", cmd, name);
+        results_free(rs);
         return -1;
     }
     return 0;

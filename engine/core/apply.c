@@ -399,6 +399,7 @@ static int record_and_perform(Game *g, const Option *chosen, char *err, int errl
         snprintf(err, (size_t)errlen, "out of memory recording the action");
         return -1;
     }
+    memset(g->mod_work_decision, 0, sizeof g->mod_work_decision);   /* a new decision: the mods' work starts anew */
     game_perform(g, chosen);
     return 0;
 }
@@ -426,13 +427,16 @@ static bool option_listed(const Game *g, const Option *opt)
 int game_apply_listed(Game *g, const Option *chosen, Option *next, char *err, int errlen)
 {
     Option c = *chosen;   /* it may lie in `next`, which the flow overwrites */
-#ifndef NDEBUG
-    if (!option_listed(g, &c)) {
-        snprintf(err, (size_t)errlen, "game_apply_listed: that %s option was not listed for the %s decision",
-                 verb_name(c.verb), decision_kind_name(g->pending.kind));
-        return -1;
-    }
+#ifdef NDEBUG
+    if (g->verify_listed && g->log)   /* the recorded game (not a bot's clone); debug builds always check */
 #endif
+        if (!option_listed(g, &c)) {
+            snprintf(err, (size_t)errlen, "the %s option chosen at the %s decision is not listed for the same "
+                     "position when listed again: a script answered differently when asked again (a query "
+                     "handler, an action's offers or its needs that keep state outside game.state), or the "
+                     "option was never listed", verb_name(c.verb), decision_kind_name(g->pending.kind));
+            return -1;
+        }
     if (record_and_perform(g, &c, err, errlen) != 0)
         return -1;
     return flow_settle(g, next);

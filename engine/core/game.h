@@ -240,6 +240,9 @@ typedef struct GameHooks {
     /* The summary game_listens reads before asking listens (NULL: it asks
      * every time); it stays valid, and true, while ud does. */
     const GameListening *(*listening)(void *ud);
+    /* Whether game_apply_listed must check each choice against a new listing
+     * (Game.verify_listed): scripts not trusted to answer alike (NULL: no). */
+    int (*verify_listed)(void *ud);
     /* The answer to a script's question: `ask` and its chosen `choice` (NULL:
      * the player passed) are copies, already off the queue. 0, or -1 with err. */
     int (*answer)(void *ud, struct Game *g, const ScriptAsk *ask, const AskChoice *choice, char *err,
@@ -295,6 +298,8 @@ typedef struct Lava {
 typedef struct LavaFlow {
     uint16_t from, to;
 } LavaFlow;
+
+#define GAME_MOD_SLOTS 16          /* mods a game counts work for (SAVE_MAX_MODS) */
 
 typedef struct Game {
     Rules rules;
@@ -366,6 +371,14 @@ typedef struct Game {
 
     /* Not state: excluded from the hash, the save snapshot and equality. */
     uint32_t script_errors;            /* handler calls that failed in this game (copied with clones) */
+    /* Instructions each mod's calls used (script layer, mods.h): in the
+     * outermost event under way, and since the last decision was made. */
+    uint32_t mod_work_event[GAME_MOD_SLOTS];
+    uint32_t mod_work_decision[GAME_MOD_SLOTS];
+    uint8_t verify_listed;             /* game_apply_listed lists again to check the choice of a game
+                                        * that records its actions, in release builds too (debug builds
+                                        * always do): set where mods take part in listing (query handlers,
+                                        * offers), which are not trusted to answer alike */
     struct ActionLog *log;             /* NULL: applies are not recorded (search clones) */
     const struct GameHooks *hooks;     /* the script layer's callbacks, or NULL */
     void *hooks_ud;
@@ -445,7 +458,10 @@ int game_apply_option(Game *g, const Option *opt, char *err, int errlen);
  * not list them again. Returns their count (0 once the game is over), or -1
  * with a message when the action log is out of memory. Unlike game_apply it
  * does not list the options again to check the choice (release builds trust
- * the caller; debug builds check and return -1 for an option not listed), so
+ * the caller unless g->verify_listed and g records its actions (g->log);
+ * debug builds always check; a choice
+ * not listed again returns -1 with a message saying a script answered
+ * differently), so
  * input from outside the program goes through game_apply or game_apply_option. */
 int game_apply_listed(Game *g, const Option *chosen, Option *next, char *err, int errlen);
 bool game_over(const Game *g);

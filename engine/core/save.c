@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,6 +345,27 @@ static void sync_parent_dir(const char *path)
     free(dir);
 }
 
+/* The kill test's stop (docs/reliability.md): with VOLCANIQUE_TEST_STOP_SAVE
+ * set to `at` ("written": half the save is in the .tmp file; "renamed": the
+ * new save is in place, its folder not yet flushed), the process stops itself
+ * there (SIGSTOP) for the test to kill it. */
+static void test_stop(const char *at)
+{
+    const char *want = getenv("VOLCANIQUE_TEST_STOP_SAVE");
+    if (want && strcmp(want, at) == 0)
+        raise(SIGSTOP);
+}
+
+/* Writes text in two halves, with the kill test's first stop between. */
+static int write_halves(int fd, const char *text)
+{
+    size_t n = strlen(text), half = n / 2;
+    if (write_all(fd, text, half) != 0)
+        return -1;
+    test_stop("written");
+    return write_all(fd, text + half, n - half);
+}
+
 int save_write_file(const char *path, const Game *g, const ActionLog *log, const SaveMeta *meta,
                     char *err, int errlen)
 {
@@ -364,7 +386,7 @@ int save_write_file(const char *path, const Game *g, const ActionLog *log, const
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
         fail(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
-    } else if (write_all(fd, text, strlen(text)) != 0 || fsync(fd) != 0) {
+    } else if (write_halves(fd, text) != 0 || fsync(fd) != 0) {
         fail(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
         close(fd);
         unlink(tmp);
@@ -375,6 +397,7 @@ int save_write_file(const char *path, const Game *g, const ActionLog *log, const
         fail(err, errlen, "%s: cannot replace with %s: %s", path, tmp, strerror(errno));
         unlink(tmp);
     } else {
+        test_stop("renamed");
         sync_parent_dir(path);
         rc = 0;
     }

@@ -619,9 +619,31 @@ static int stand_at(Ctx *c)
 
 /* scenario_build, with the deal, hold and params of `extra` (may be NULL) and
  * `seed` (NULL: the text's) given to game_init. */
+int scenario_check_text(const char *text, size_t len, char *err, int errlen)
+{
+    int line = 1;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch == '\n')
+            line++;
+        if (ch == 0) {
+            snprintf(err, (size_t)errlen, "line %d: a NUL byte (the text must be plain text)", line);
+            return -1;
+        }
+        if ((ch < 0x20 && !(ch >= '\t' && ch <= '\r')) || ch == 0x7f) {
+            snprintf(err, (size_t)errlen, "line %d: control character 0x%02x (the text must be plain text)", line,
+                     ch);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int build(Game *g, const Rules *rules, const char *text, const GameOptions *extra, const uint64_t *seed,
                  char *err, int errlen)
 {
+    if (scenario_check_text(text, strlen(text), err, errlen) != 0)
+        return -1;
     Ctx *c = calloc(1, sizeof *c);
     if (!c) {
         snprintf(err, (size_t)errlen, "scenario: out of memory");

@@ -84,6 +84,13 @@
 
 int scenario_build(Game *g, const Rules *rules, const char *text, char *err, int errlen);
 
+/* Checks the len bytes of a scenario's text: a NUL byte (which would end the
+ * text early) or a control character other than whitespace (tab, newline,
+ * vertical tab, form feed, carriage return) is refused, naming its line:
+ * "line 3: a NUL byte (the text must be plain text)". scenario_build checks
+ * its text with it too. Returns 0, or -1 with the message in err. */
+int scenario_check_text(const char *text, size_t len, char *err, int errlen);
+
 /* A game that starts from a scenario, as the command line's --scenario and a
  * save's "scenario" do: scenario_build with the deal, hold and params of
  * `extra` (NULL: none; its players and variant are ignored, the text's count)

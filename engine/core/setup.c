@@ -163,6 +163,7 @@ void game_set_hooks(Game *g, const GameHooks *hooks, void *hooks_ud)
     g->hooks = hooks;
     g->hooks_ud = hooks_ud;
     g->listening = hooks && hooks->listening ? hooks->listening(hooks_ud) : NULL;
+    g->verify_listed = hooks && hooks->verify_listed && hooks->verify_listed(hooks_ud);
 }
 
 int game_init(Game *g, const Rules *rules, const GameOptions *opts, uint64_t seed,

@@ -322,7 +322,7 @@ void levents_check_gate(lua_State *L, int idx)
     lua_getfield(L, idx, "min_players");
     lua_Integer players = luaL_optinteger(L, -1, 2);
     if (players < 2 || players > 5)
-        luaL_error(L, "on: the gate's min_players is 2..5, not %d", (int)players);
+        luaL_error(L, "on: the gate's min_players is 2..5, not %I", players);
     lua_pop(L, 2);
     int when = lua_getfield(L, idx, "when");
     if (when != LUA_TNIL && when != LUA_TTABLE)
@@ -478,6 +478,35 @@ static int player_slot(lua_State *L, const struct ScriptEvents *e, int ev)
     return slot;
 }
 
+/* The parts of on()'s gate (at 4) that depend on event ev, into h: its
+ * `when` and `state` conditions and its uses counter (-1: none). Raises on a
+ * holder or uses gate for an event that names no player, a `who` naming no
+ * such field, or a bad `when`. */
+static void read_event_gate(lua_State *L, int ev, Handler *h, const char *when_cards[LEVENTS_MAX_WHEN], int *uses)
+{
+    const struct ScriptEvents *e = sb_script(L)->events;
+    int pslot = player_slot(L, e, ev);
+    const char *name = e->defs[ev].name;
+    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "holder") == LUA_TBOOLEAN && pslot < 0)
+        luaL_error(L, "on: the gate's holder needs an event that names a player; '%s' has none", name);
+    lua_settop(L, 4);
+    *uses = gate_uses(L, 4);
+    if (*uses >= 0 && pslot < 0)
+        luaL_error(L, "on: the gate's uses needs an event that names a player; '%s' has none", name);
+    read_when(L, e, ev, h, when_cards);
+    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
+        read_state(L, lua_gettop(L), h);
+    lua_settop(L, 4);
+}
+
+void levents_check_event_gate(lua_State *L, int ev)
+{
+    Handler probe = { 0 };
+    const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
+    int uses;
+    read_event_gate(L, ev, &probe, when_cards, &uses);
+}
+
 int levents_lua_on(lua_State *L)
 {
     Script *s = sb_script(L);
@@ -497,16 +526,10 @@ int levents_lua_on(lua_State *L)
     if (ev < 0)
         return unknown_event(L, e, name);
     int pslot = player_slot(L, e, ev);   /* what holder and uses gates read */
-    if (gate_holder && pslot < 0)
-        return luaL_error(L, "on: the gate's holder needs an event that names a player; '%s' has none", name);
-    int uses = gate_uses(L, 4);
-    if (uses >= 0 && pslot < 0)
-        return luaL_error(L, "on: the gate's uses needs an event that names a player; '%s' has none", name);
+    int uses;
     Handler h = { 0 };   /* its conditions read first: they may raise, before anything is allocated */
     const char *when_cards[LEVENTS_MAX_WHEN] = { NULL };
-    read_when(L, e, ev, &h, when_cards);
-    if (lua_type(L, 4) == LUA_TTABLE && lua_getfield(L, 4, "state") == LUA_TTABLE)
-        read_state(L, lua_gettop(L), &h);
+    read_event_gate(L, ev, &h, when_cards, &uses);
     lua_settop(L, 4);
     const char *chunk = "?";
     lua_Debug ar;
@@ -1013,6 +1036,11 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
         return -1;
     }
     EventSlot *sl = &e->slot[ev->event_index];
+    if (s->unwinding) {   /* a switched-off mod's calls unwind (sb_unwind): no handler runs meanwhile */
+        if (err && errlen)
+            snprintf(err, errlen, "a switched-off mod's calls are unwinding");
+        return -1;
+    }
     if (sl->count == 0)
         return 0;
     ScriptGateInfo gi;
@@ -1039,6 +1067,12 @@ int script_emit(Script *s, ScriptEvent *ev, char *err, size_t errlen)
         Handler *h = &e->h[i];
         if (!gate_open(h, &gi, ev))
             continue;
+        if (s->unwinding) {
+            if (err && errlen)
+                snprintf(err, errlen, "a switched-off mod's calls are unwinding");
+            rc = -1;
+            break;
+        }
         h->fired++;
         e->running = h->chunk;
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref);

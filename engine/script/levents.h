@@ -19,6 +19,10 @@ int levents_lua_on(lua_State *L);
  * (2..5), holder, when and state. Whether the card and the variant exist is
  * checked once every script has loaded. */
 void levents_check_gate(lua_State *L, int idx);
+/* The checks of on()'s gate (at stack index 4, the stack's top) that need the
+ * event's index ev: raises as on() would register it, so that a mod's on(),
+ * registered after its file ran, fails naming the line of the call. */
+void levents_check_event_gate(lua_State *L, int ev);
 
 /* State gates, { state = { S, field = value or { values... } } }: S a table
  * game.state returned, each field one of its integer or boolean fields, each

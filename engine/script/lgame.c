@@ -53,6 +53,19 @@ void lgame_check_loading(lua_State *L, const char *fn)
         luaL_error(L, "%s: declarations are made while the scripts load, at the top level of a script", fn);
 }
 
+void lgame_check_printable(lua_State *L, const char *text, const char *what)
+{
+    char clean[256];
+    size_t n = strlen(text);
+    if (n >= sizeof clean)
+        n = sizeof clean - 1;
+    memcpy(clean, text, n);
+    clean[n] = 0;
+    sb_clean_text(clean);
+    if (memcmp(clean, text, n) != 0)
+        luaL_error(L, "%s may not hold control characters or bytes that are not UTF-8 ('%s')", what, clean);
+}
+
 /* The first Lua function up the stack that is not a shared helper of
  * scripts/lib/: the script on whose behalf a declaration is made. */
 int lgame_caller_chunk(lua_State *L)

@@ -29,6 +29,8 @@ int lgame_install(Script *script, Session *session, char *err, int errlen);
 extern const luaL_Reg LGAME_READ_FUNCS[], LGAME_CRITTER_FUNCS[], LGAME_EFFECT_FUNCS[], LGAME_ISLAND_FUNCS[],
     LGAME_DECLARE_FUNCS[], LGAME_STATE_FUNCS[], LGAME_QUESTION_FUNCS[], LGAME_ACTION_FUNCS[],
     LGAME_PARAMS_FUNCS[], LGAME_TURN_FUNCS[], LGAME_USES_FUNCS[], LGAME_BIOME_FUNCS[], LGAME_PLACE_FUNCS[];
+/* Whether the value at idx is what game.place() returns. */
+int lgame_state_is_place(lua_State *L, int idx);
 /* on()'s state gates: the Game.state slot of an integer or boolean field of
  * the game.state table at idx, or a Lua error (levents.h). */
 int lgame_state_gate_slot(lua_State *L, int idx, const char *field);
@@ -75,6 +77,10 @@ void lgame_check_loading(lua_State *L, const char *fn);
 /* The chunk of the function at stack level 1 (the script calling), registered
  * on first sight. Raises when the table is full. */
 int lgame_caller_chunk(lua_State *L);
+
+/* Raises "what: ... control characters" unless `text` (a name a script
+ * declares, shown on terminals) is what sb_clean_text leaves as it is. */
+void lgame_check_printable(lua_State *L, const char *text, const char *what);
 
 /* Argument checks that raise a Lua argument error naming the problem: a
  * player number (from 0); a board cell from (q, r) at qarg, qarg + 1 (within

@@ -76,6 +76,7 @@ static int l_action(lua_State *L)
     a->at = read_at(L);
     lua_getfield(L, 1, "name");
     snprintf(a->name, sizeof a->name, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "action");
+    lgame_check_printable(L, a->name, "game.action: 'name'");
     lua_getfield(L, 1, "card");
     snprintf(a->card_name, sizeof a->card_name, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
     a->card = -1;

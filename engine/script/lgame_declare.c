@@ -84,6 +84,7 @@ static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
     const char *name = lua_tostring(L, -1);
     if (!name || !*name || strlen(name) >= NAME_LEN)
         luaL_error(L, "card: 'name' must be a string of 1..%d characters", NAME_LEN - 1);
+    lgame_check_printable(L, name, "card: 'name'");
     snprintf(c->name, sizeof c->name, "%s", name);
     lua_getfield(L, 1, "levels");
     if (!lua_istable(L, -1))
@@ -112,6 +113,8 @@ static void read_card(lua_State *L, PowerCard *c, struct SessionCardDoc *doc)
     snprintf(doc->text, sizeof doc->text, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
     lua_getfield(L, 1, "ruling");
     snprintf(doc->ruling, sizeof doc->ruling, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    sb_clean_text(doc->text);   /* shown by `volcanique powers` and the window */
+    sb_clean_text(doc->ruling);
     lua_getfield(L, 1, "bolt_offer");
     if (!lua_isnil(L, -1)) {
         if (!lua_isfunction(L, -1) || !c->bolt)

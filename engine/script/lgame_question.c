@@ -53,8 +53,8 @@ static void read_context(lua_State *L, Session *s, SessionQuestion *q)
     for (int i = 0; i < n; i++) {
         snprintf(q->ctx_name[i], sizeof q->ctx_name[i], "%s", names[i]);
         lua_getfield(L, t, names[i]);
-        if (lua_type(L, -1) == LUA_TTABLE)
-            q->ctx_places |= (uint8_t)(1 << i);   /* game.place() */
+        if (lgame_state_is_place(L, -1))
+            q->ctx_places |= (uint8_t)(1 << i);
         else if (lua_type(L, -1) != LUA_TNUMBER)
             luaL_error(L, "game.question: context '%s' is an integer (0) or a place (game.place())", names[i]);
         lua_pop(L, 1);
@@ -86,6 +86,7 @@ static int l_question(lua_State *L)
     q->chunk = lgame_caller_chunk(L);
     lua_getfield(L, 1, "name");
     snprintf(q->name, sizeof q->name, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "question");
+    lgame_check_printable(L, q->name, "game.question: 'name'");
     lua_getfield(L, 1, "pass");
     q->can_pass = lua_toboolean(L, -1) != 0;
     lua_settop(L, 1);
@@ -186,7 +187,7 @@ static int l_ask(lua_State *L)
     a.can_pass = q->can_pass;
     luaL_checktype(L, 3, LUA_TTABLE);
     sb_plain(L, 3);   /* a list kept from loading: read its store */
-    lua_Integer n = luaL_len(L, 3);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 3);   /* raw, as its items: no __len decides it */
     if (n > MAX_CHOICES - g->choice_len)
         return luaL_error(L, "question '%s': %I choices, but only %d more may wait (split it into steps)",
                           q->name, n, MAX_CHOICES - g->choice_len);
@@ -202,8 +203,10 @@ static int l_ask(lua_State *L)
         lua_pushboolean(L, 0);
         return 1;
     }
-    if (game_ask(g, &a, choices) != 0)
+    if (g->ask_len >= MAX_ASKS)
         return luaL_error(L, "question '%s': %d questions are already waiting", q->name, MAX_ASKS);
+    if (game_ask(g, &a, choices) != 0)
+        return luaL_error(L, "question '%s': its %d choices cannot be asked", q->name, (int)n);
     lua_pushboolean(L, 1);
     return 1;
 }

@@ -41,19 +41,41 @@ static int new_node(lua_State *L, Session *s)
     return s->state_node_count++;
 }
 
+/* What game.place(), game.per_player() and game.list() return: an opaque
+ * userdata (a script can neither read nor change its fields), with the
+ * element's declaration as its user value. */
+typedef struct StateMarker {
+    int kind;                  /* STATE_PLACE, STATE_PER_PLAYER or STATE_LIST */
+    int cap;                   /* STATE_LIST: 1..LIST_CAP, checked when made */
+} StateMarker;
+
+#define LIST_CAP 256
+
+/* The marker at idx, or NULL when the value is not one. */
+static const StateMarker *marker_at(lua_State *L, int idx)
+{
+    return luaL_testudata(L, idx, STATE_MARKER_KEY);
+}
+
 static int marker_kind(lua_State *L, int idx)
 {
-    if (!lua_getmetatable(L, idx))
-        return -1;
-    luaL_getmetatable(L, STATE_MARKER_KEY);
-    int is = lua_rawequal(L, -1, -2);
-    lua_pop(L, 2);
-    if (!is)
-        return -1;
-    lua_getfield(L, idx, "kind");
-    int kind = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return kind;
+    const StateMarker *m = marker_at(L, idx);
+    return m ? m->kind : -1;
+}
+
+int lgame_state_is_place(lua_State *L, int idx)
+{
+    return marker_kind(L, idx) == STATE_PLACE;
+}
+
+/* Raises unless a node of `size` slots fits in Game.state: sizes are
+ * computed in int from sizes already checked, so nothing wraps. */
+static int checked_size(lua_State *L, long size)
+{
+    if (size > STATE_SLOTS)
+        luaL_error(L, "game.state: this declaration needs %d values; all scripts together may keep %d", (int)size,
+                   STATE_SLOTS);
+    return (int)size;
 }
 
 static int by_string(const void *a, const void *b)
@@ -81,7 +103,7 @@ static void compile_record(lua_State *L, Session *s, int idx, int node, int dept
     int first = s->state_node_count;
     for (int i = 0; i < n; i++)
         new_node(L, s);
-    uint16_t size = 0;
+    long size = 0;
     for (int i = 0; i < n; i++) {
         if (strlen(keys[i]) >= sizeof s->state_nodes[0].name)
             luaL_error(L, "game.state: the name '%s' is longer than 23 characters", keys[i]);
@@ -90,37 +112,36 @@ static void compile_record(lua_State *L, Session *s, int idx, int node, int dept
         lua_pop(L, 1);
         StateNode *f = &s->state_nodes[first + i];
         snprintf(f->name, sizeof f->name, "%s", keys[i]);
-        f->offset = size;
-        size = (uint16_t)(size + f->size);
+        f->offset = (uint16_t)size;
+        size = checked_size(L, size + f->size);
     }
     StateNode *r = &s->state_nodes[node];
     r->kind = STATE_RECORD;
     r->first = (uint16_t)first;
     r->count = (uint16_t)n;
-    r->size = size;
+    r->size = (uint16_t)size;
 }
 
-static void compile_marker(lua_State *L, Session *s, int idx, int node, int kind, int depth)
+static void compile_marker(lua_State *L, Session *s, int idx, int node, const StateMarker *m, int depth)
 {
     StateNode *nd = &s->state_nodes[node];
-    nd->kind = (uint8_t)kind;
+    nd->kind = (uint8_t)m->kind;
     nd->size = 1;
-    if (kind == STATE_PLACE)
+    if (m->kind == STATE_PLACE)
         return;
-    lua_getfield(L, idx, "of");
+    int cap = m->cap;   /* read before any script value is compiled */
+    lua_getiuservalue(L, idx, 1);
     int of = new_node(L, s);
     compile_into(L, s, lua_gettop(L), of, depth + 1);
     lua_pop(L, 1);
     nd = &s->state_nodes[node];
     nd->of = (uint16_t)of;
-    int each = s->state_nodes[of].size;
-    if (kind == STATE_PER_PLAYER) {
-        nd->size = (uint16_t)(each * MAX_PLAYERS);
+    long each = s->state_nodes[of].size;
+    if (m->kind == STATE_PER_PLAYER) {
+        nd->size = (uint16_t)checked_size(L, each * MAX_PLAYERS);
     } else {
-        lua_getfield(L, idx, "cap");
-        nd->cap = (uint16_t)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        nd->size = (uint16_t)(1 + each * nd->cap);
+        nd->cap = (uint16_t)cap;
+        nd->size = (uint16_t)checked_size(L, 1 + each * cap);
     }
 }
 
@@ -129,7 +150,7 @@ static void compile_into(lua_State *L, Session *s, int idx, int node, int depth)
     if (depth > MAX_DEPTH)
         luaL_error(L, "game.state: nested deeper than %d levels", MAX_DEPTH);
     StateNode *nd = &s->state_nodes[node];
-    int kind;
+    const StateMarker *m;
     switch (lua_type(L, idx)) {
     case LUA_TNUMBER: {
         int isint = 0;
@@ -147,18 +168,18 @@ static void compile_into(lua_State *L, Session *s, int idx, int node, int depth)
         nd->def = lua_toboolean(L, idx);
         break;
     case LUA_TTABLE:
-        kind = marker_kind(L, idx);
-        if (kind < 0)
-            compile_record(L, s, idx, node, depth);
-        else
-            compile_marker(L, s, idx, node, kind, depth);
+        compile_record(L, s, idx, node, depth);
         break;
+    case LUA_TUSERDATA:
+        if ((m = marker_at(L, idx)) != NULL) {
+            compile_marker(L, s, idx, node, m, depth);
+            break;
+        }
+        /* fall through */
     default:
         luaL_error(L, "game.state: a value is an integer, a boolean, game.place(), game.per_player(...), "
                       "game.list(...) or a table of those (got %s)", luaL_typename(L, idx));
     }
-    if (s->state_nodes[node].size > STATE_SLOTS)
-        luaL_error(L, "game.state: declarations too large");
 }
 
 /* Writes the non-zero starting values of node at slot base into the rules. */
@@ -212,43 +233,93 @@ static void push_part_proxy(lua_State *L, int node, int base)
     lua_setmetatable(L, -2);
 }
 
+/* How many values of node start other than 0 or false (add_defaults' count). */
+static long count_defaults(const Session *s, int node)
+{
+    const StateNode *nd = &s->state_nodes[node];
+    long n = 0;
+    switch (nd->kind) {
+    case STATE_INT:
+    case STATE_BOOL:
+        return nd->def != 0;
+    case STATE_RECORD:
+        for (int i = 0; i < nd->count; i++)
+            n += count_defaults(s, nd->first + i);
+        return n;
+    case STATE_PER_PLAYER:
+        return MAX_PLAYERS * count_defaults(s, nd->of);
+    case STATE_LIST:
+        return nd->cap * count_defaults(s, nd->of);
+    default:
+        return 0;
+    }
+}
+
+/* Protected: compiles the declaration at 1 and pushes its root node. */
+static int compile_p(lua_State *L)
+{
+    Session *s = lgame_session(L);
+    int root = new_node(L, s);
+    compile_into(L, s, 1, root, 0);
+    lua_pushinteger(L, root);
+    return 1;
+}
+
 /** game.state(declaration) -> this script's state (see the top of this file) */
 static int l_state(lua_State *L)
 {
     lgame_check_loading(L, "game.state");
     Session *s = lgame_session(L);
-    luaL_checktype(L, 1, LUA_TTABLE);
     if (marker_kind(L, 1) >= 0)
         return luaL_error(L, "game.state: declare a table of named values, e.g. game.state{ used = game.per_player(false) }");
-    int root = new_node(L, s);
-    compile_into(L, s, 1, root, 0);
-    int base = s->rules.state_used;
-    if (base + s->state_nodes[root].size > STATE_SLOTS)
-        return luaL_error(L, "game.state: all scripts together may keep %d values; this would need %d more",
-                          STATE_SLOTS, base + s->state_nodes[root].size - STATE_SLOTS);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    int nodes = s->state_node_count;   /* a refused declaration leaves no node behind */
+    lua_pushcfunction(L, compile_p);
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        s->state_node_count = nodes;
+        return lua_error(L);
+    }
+    int root = (int)lua_tointeger(L, -1);
+    int base = s->rules.state_used, size = s->state_nodes[root].size;
+    const char *refuse = NULL;
+    if (base + size > STATE_SLOTS)
+        refuse = "game.state: this declaration needs %d values; all scripts together may keep %d and %d are taken";
+    long inits = count_defaults(s, root);
+    if (!refuse && s->rules.state_init_count + inits > STATE_INITS)
+        refuse = "game.state: this declaration has %d values starting other than 0 or false; all scripts together "
+                 "may have %d and %d are taken";
+    if (refuse) {
+        s->state_node_count = nodes;
+        if (base + size > STATE_SLOTS)
+            return luaL_error(L, refuse, size, STATE_SLOTS, base);
+        return luaL_error(L, refuse, (int)inits, STATE_INITS, s->rules.state_init_count);
+    }
     add_defaults(L, s, root, base);
-    s->rules.state_used = (uint16_t)(base + s->state_nodes[root].size);
+    s->rules.state_used = (uint16_t)(base + size);
     push_proxy(L, root, base);
     return 1;
 }
 
-static int push_marker(lua_State *L, int kind)
+/* Pushes a marker of `kind` whose element is the value at `of` (0: none). */
+static void push_marker(lua_State *L, int kind, int of, int cap)
 {
-    lua_insert(L, 1);   /* the kind's arguments follow at 2.. */
-    lua_createtable(L, 0, 3);
-    lua_pushinteger(L, kind);
-    lua_setfield(L, -2, "kind");
-    luaL_getmetatable(L, STATE_MARKER_KEY);
-    lua_setmetatable(L, -2);
-    return lua_gettop(L);
+    of = of ? lua_absindex(L, of) : 0;
+    StateMarker *m = lua_newuserdatauv(L, sizeof *m, 1);
+    m->kind = kind;
+    m->cap = cap;
+    luaL_setmetatable(L, STATE_MARKER_KEY);
+    if (of) {
+        lua_pushvalue(L, of);
+        lua_setiuservalue(L, -2, 1);
+    }
 }
 
 /** game.place() -> the type of a place value (nil until set) */
 static int l_place(lua_State *L)
 {
-    lua_settop(L, 0);
-    lua_pushnil(L);
-    push_marker(L, STATE_PLACE);
+    push_marker(L, STATE_PLACE, 0, 0);
     return 1;
 }
 
@@ -256,11 +327,7 @@ static int l_place(lua_State *L)
 static int l_per_player(lua_State *L)
 {
     luaL_checkany(L, 1);
-    lua_settop(L, 1);
-    lua_pushnil(L);
-    int t = push_marker(L, STATE_PER_PLAYER);
-    lua_pushvalue(L, 2);
-    lua_setfield(L, t, "of");
+    push_marker(L, STATE_PER_PLAYER, 1, 0);
     return 1;
 }
 
@@ -268,14 +335,8 @@ static int l_per_player(lua_State *L)
 static int l_list(lua_State *L)
 {
     luaL_checkany(L, 1);
-    lua_Integer cap = lgame_check_range(L, 2, 1, 256);
-    lua_settop(L, 1);
-    lua_pushnil(L);
-    int t = push_marker(L, STATE_LIST);
-    lua_pushvalue(L, 2);
-    lua_setfield(L, t, "of");
-    lua_pushinteger(L, cap);
-    lua_setfield(L, t, "cap");
+    lua_Integer cap = lgame_check_range(L, 2, 1, LIST_CAP);
+    push_marker(L, STATE_LIST, 1, (int)cap);
     return 1;
 }
 
@@ -355,6 +416,13 @@ static int record_field(const Session *s, const StateNode *rec, const char *name
     return -1;
 }
 
+/* A list's length: slot 0 of the list, within 0..cap whatever the slot holds. */
+static int list_length(const Game *g, const StateNode *list, int base)
+{
+    int32_t len = g->state[base];
+    return len < 0 ? 0 : len > list->cap ? list->cap : (int)len;
+}
+
 /* The element node and slot of key k (at idx) in the composite node at base,
  * or -1 when a list has no such item (read: nil). Raises on a bad key. */
 static int element(lua_State *L, Session *s, int node, int base, int idx, int *slot)
@@ -377,7 +445,7 @@ static int element(lua_State *L, Session *s, int node, int base, int idx, int *s
         *slot = base + (int)i * each;
         return nd->of;
     }
-    int len = lgame_current(L)->state[base];
+    int len = list_length(lgame_current(L), nd, base);
     if (!isint || i < 1 || i > len)
         return -1;
     *slot = base + 1 + ((int)i - 1) * each;
@@ -410,7 +478,8 @@ static int proxy_newindex(lua_State *L)
     proxy_of(L, 1, &node, &base);
     int el = element(L, s, node, base, 2, &slot);
     if (el < 0)
-        return luaL_error(L, "a list's items are added with :add (it has %d)", lgame_current(L)->state[base]);
+        return luaL_error(L, "a list's items are added with :add (it has %d)",
+                          list_length(lgame_current(L), &s->state_nodes[node], base));
     write_value(L, s, el, slot, 3, lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "item");
     return 0;
 }
@@ -421,7 +490,7 @@ static int proxy_len(lua_State *L)
     int node, base;
     proxy_of(L, 1, &node, &base);
     const StateNode *nd = &s->state_nodes[node];
-    lua_pushinteger(L, nd->kind == STATE_LIST ? lgame_current(L)->state[base]
+    lua_pushinteger(L, nd->kind == STATE_LIST ? list_length(lgame_current(L), nd, base)
                        : nd->kind == STATE_PER_PLAYER ? lgame_current(L)->players : nd->count);
     return 1;
 }
@@ -444,7 +513,7 @@ static int list_add(lua_State *L)
     int node, base;
     const StateNode *nd = check_list(L, s, &node, &base);
     Game *g = lgame_mutable(L, "state");
-    int len = g->state[base], each = s->state_nodes[nd->of].size;
+    int len = list_length(g, nd, base), each = s->state_nodes[nd->of].size;
     if (len >= nd->cap)
         return luaL_error(L, "state list is full (%d items)", nd->cap);
     int slot = base + 1 + len * each;
@@ -477,7 +546,7 @@ static int list_remove(lua_State *L)
     int node, base;
     const StateNode *nd = check_list(L, s, &node, &base);
     Game *g = lgame_mutable(L, "state");
-    int len = g->state[base], each = s->state_nodes[nd->of].size;
+    int len = list_length(g, nd, base), each = s->state_nodes[nd->of].size;
     int i = (int)lgame_check_range(L, 2, 1, len > 0 ? len : 1);
     if (len == 0)
         return luaL_error(L, "list:remove: the list is empty");
@@ -508,7 +577,7 @@ static int list_find(lua_State *L)
         return luaL_error(L, "list:find works on lists of integers, booleans or places");
     int32_t want = slot_value(L, of, 2, "item");
     const Game *g = lgame_current(L);
-    for (int i = 0; i < g->state[base]; i++)
+    for (int i = 0, len = list_length(g, nd, base); i < len; i++)
         if (g->state[base + 1 + i] == want) {
             lua_pushinteger(L, i + 1);
             return 1;

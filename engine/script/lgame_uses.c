@@ -128,11 +128,13 @@ static int l_uses(lua_State *L)
         return luaL_error(L, "game.uses: 'card' is the power card's name");
     snprintf(u->card_name, sizeof u->card_name, "%s", lua_tostring(L, -1));
     lua_getfield(L, 1, "per_turn");
-    u->per_turn = (int)luaL_opt(L, lua_tointeger, -1, 1);
+    lua_Integer per_turn = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 1;   /* range checked before it narrows */
     if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "unlimited") == 0)
-        u->per_turn = -1;
-    else if (!lua_isnoneornil(L, -1) && (!lua_isinteger(L, -1) || u->per_turn < 0 || u->per_turn > 100))
-        return luaL_error(L, "game.uses: 'per_turn' is an integer 0..100 or \"unlimited\"");
+        per_turn = -1;
+    else if (!lua_isnoneornil(L, -1) && (!lua_isinteger(L, -1) || per_turn < 0 || per_turn > 100))
+        return luaL_error(L, "game.uses: 'per_turn' is an integer 0..100 or \"unlimited\", not %s",
+                          sb_tostring(L, -1));
+    u->per_turn = (int)per_turn;
     lua_settop(L, 1);
     u->card = -1;
     u->chunk = lgame_caller_chunk(L);

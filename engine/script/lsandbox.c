@@ -79,6 +79,8 @@ static int over(Script *s, int read_clock)
 {
     if (s->used > s->budget)
         return SB_TRIP_BUDGET;
+    if (s->used > s->share_end)
+        return SB_TRIP_SHARE;
     if (read_clock || s->used >= s->clock_at) {
         s->clock_at = s->used + SB_CLOCK_EVERY;
         uint64_t now = now_ns();
@@ -98,6 +100,8 @@ static int raise_trip(lua_State *L)
     lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
     if (s->tripped == SB_TRIP_TIME)
         lua_pushfstring(L, "%s: time limit exceeded (%d ms)", s->trip_where, (int)s->time_limit_ms);
+    else if (s->tripped == SB_TRIP_SHARE)
+        lua_pushfstring(L, "%s: instruction budget exceeded (%s)", s->trip_where, s->share_what);
     else
         lua_pushfstring(L, "%s: instruction budget exceeded (limit %I per call)", s->trip_where,
                         (LUAI_UACINT)s->budget);
@@ -108,6 +112,11 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     Script *s = sb_script(L);
+    if (s->unwinding) {   /* sb_unwind: no frame of the switched-off owner runs on */
+        lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+        lua_pushstring(L, "switched off: an inner call failed");
+        lua_error(L);
+    }
     if (!s->tripped) {
         int count = lua_gethookcount(L);
         s->used += (uint64_t)count;
@@ -120,6 +129,48 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
         trip(s, L, kind);
     }
     raise_trip(L);
+}
+
+void sb_unwind(lua_State *L, int owner)
+{
+    Script *s = sb_script(L);
+    s->unwinding = owner;
+    lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(s->L, sb_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(s->running, sb_hook, LUA_MASKCOUNT, 1);
+}
+
+SbShare sb_share(Script *s, uint64_t left, const char *what)
+{
+    uint64_t used = s->depth > 0 ? s->used : 0;   /* an outermost call starts counting from 0 */
+    SbShare outer = { s->share_end, used, 0, "" };
+    snprintf(outer.what, sizeof outer.what, "%s", s->share_what);
+    uint64_t end = UINT64_MAX - used < left ? UINT64_MAX : used + left;
+    if (end < s->share_end) {
+        s->share_end = end;
+        snprintf(s->share_what, sizeof s->share_what, "%s", what);
+        outer.installed = 1;
+    }
+    return outer;
+}
+
+uint64_t sb_share_end(lua_State *L, const SbShare *outer)
+{
+    Script *s = sb_script(L);
+    uint64_t used = s->used - outer->start;
+    if (s->tripped == SB_TRIP_SHARE && outer->installed) {   /* its owner failed; the enclosing call goes on */
+        s->tripped = SB_TRIP_NONE;
+        lua_sethook(L, sb_hook, LUA_MASKCOUNT, s->period);
+        lua_sethook(s->running, sb_hook, LUA_MASKCOUNT, s->period);
+    }
+    s->share_end = outer->end;
+    snprintf(s->share_what, sizeof s->share_what, "%s", outer->what);
+    return used;
+}
+
+int sb_share_foreign(const Script *s, const SbShare *share)
+{
+    return s->tripped == SB_TRIP_SHARE && !share->installed;
 }
 
 void sb_hook_thread(lua_State *L, lua_State *thread)
@@ -224,6 +275,8 @@ void sb_rethrow_fatal(lua_State *L, int status)
     Script *s = sb_script(L);
     if (s->tripped)
         raise_trip(L);
+    if (s->unwinding)
+        lua_error(L);   /* the error object is on top */
     if (status == LUA_ERRMEM && s->oom_kind == SB_OOM_STRING && !s->mem_fatal) {
         s->oom_kind = SB_OOM_NONE;
         lua_pop(L, 1);
@@ -244,6 +297,8 @@ void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, 
         chunk = "?";
     if (s->tripped == SB_TRIP_TIME) {
         snprintf(buf, len, "%s: time limit exceeded (%d ms)", s->trip_where, (int)s->time_limit_ms);
+    } else if (s->tripped == SB_TRIP_SHARE) {
+        snprintf(buf, len, "%s: instruction budget exceeded (%s)", s->trip_where, s->share_what);
     } else if (s->tripped) {
         snprintf(buf, len, "%s: instruction budget exceeded (limit %llu per call)", s->trip_where,
                  (unsigned long long)s->budget);
@@ -257,12 +312,16 @@ void sb_failure_message(lua_State *L, int status, const char *chunk, char *buf, 
     } else {
         snprintf(buf, len, "%s: (error object is a %s value)", chunk, luaL_typename(L, -1));
     }
+    if (len > 0)
+        sb_clean_text(buf);
 }
 
 static void sb_copy_err(char *err, size_t errlen, const char *msg)
 {
-    if (err && errlen)
+    if (err && errlen) {
         snprintf(err, errlen, "%s", msg);
+        sb_clean_text(err);
+    }
 }
 
 static void begin_outer_call(Script *s)
@@ -272,6 +331,7 @@ static void begin_outer_call(Script *s)
     s->alloc_bytes = 0;
     s->tripped = SB_TRIP_NONE;
     s->mem_fatal = 0;
+    s->unwinding = 0;
     s->oom_kind = SB_OOM_NONE;
     s->running = s->L;
     s->clock_at = SB_CLOCK_EVERY;
@@ -284,6 +344,7 @@ static void end_outer_call(Script *s)
     int was_mem = s->mem_fatal;
     s->tripped = SB_TRIP_NONE;
     s->mem_fatal = 0;
+    s->unwinding = 0;
     s->oom_kind = SB_OOM_NONE;
     s->running = s->L;
     lua_sethook(s->L, sb_hook, LUA_MASKCOUNT, s->period);

@@ -28,7 +28,7 @@ struct ScriptEvents;
 /* Why the last allocation was refused. */
 enum { SB_OOM_NONE, SB_OOM_MEMORY, SB_OOM_STRING };
 /* Why the current call was stopped. */
-enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME };
+enum { SB_TRIP_NONE, SB_TRIP_BUDGET, SB_TRIP_TIME, SB_TRIP_SHARE };
 
 /* Work equivalent to one VM instruction: this many bytes allocated, copied or
  * scanned by a library function. */
@@ -86,7 +86,11 @@ struct Script {
     uint32_t time_limit_ms;
     int      period;        /* count-hook period of every thread */
     int      tripped;       /* SB_TRIP_*: every later hook fire or charge raises */
+    uint64_t share_end;     /* sb_share: `used` past this trips (SB_TRIP_SHARE); UINT64_MAX: no share */
+    char     share_what[96];/* what the share is, for the message ("mod 'x': 3000000 per event") */
     int      depth;         /* nesting of sb_pcall */
+    int      unwinding;     /* non-zero: the frames of a switched-off owner (a mod: its index + 1) unwind
+                             * up to its outermost guard; no pcall, xpcall or resume catches the error */
     uint64_t call_serial;   /* counts outermost calls: coroutines live within one */
     uint64_t call_epoch;    /* moves on as any protected call begins or ends (script_call_epoch) */
     char     trip_where[SB_WHERE_LEN];
@@ -242,6 +246,31 @@ int sb_string_too_long(lua_State *L, const char *what);
  * the error object); budget, time and memory failures are raised again, since
  * the sandbox never lets scripts catch them. */
 void sb_rethrow_fatal(lua_State *L, int status);
+/* Starts unwinding the calls of `owner` (> 0; Script.unwinding): from now
+ * on, until the owner's outermost guard sets Script.unwinding back to 0, the
+ * next instruction of any script raises, and so does every catch. C code
+ * between (the core, script_emit) runs no handler and returns to its caller. */
+void sb_unwind(lua_State *L, int owner);
+/* Cleans, in place, text a script made before it reaches a terminal
+ * (lsb_text.c): every control character but newline and tab, DEL, the C1
+ * controls and every byte not part of well-formed UTF-8 become '?'. */
+void sb_clean_text(char *text);
+/* A share of the budget for what runs next inside the current call: it
+ * trips (SB_TRIP_SHARE, "instruction budget exceeded (what)") once `left`
+ * more instructions are used, or sooner if an enclosing share ends first.
+ * sb_share returns the share to give back to sb_share_end with the
+ * instructions used since; a tripped share is cleared there when it was this
+ * share's (the caller fails alone: the enclosing call may go on), and left
+ * to unwind to its owner when an enclosing share ran out (sb_share_foreign). */
+typedef struct SbShare {
+    uint64_t end, start;
+    int installed;          /* this share ends first: a SB_TRIP_SHARE is its own */
+    char what[96];
+} SbShare;
+SbShare sb_share(Script *s, uint64_t left, const char *what);
+uint64_t sb_share_end(lua_State *L, const SbShare *outer);
+/* Whether the call is failing because an enclosing share (not `share`) ran out. */
+int sb_share_foreign(const Script *s, const SbShare *share);
 
 /* Writes "file:line" of the innermost Lua function running in L ("?" when
  * there is none). Allocates nothing: safe inside the allocator. */

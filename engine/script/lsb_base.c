@@ -8,6 +8,7 @@
  * is the same in every process. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -138,10 +139,16 @@ static int sb_lprint(lua_State *L)
     snprintf(chunk, sizeof chunk, "?");
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
         snprintf(chunk, sizeof chunk, "%s", ar.short_src);
+    char *clean = malloc(len + 1);   /* no terminal escape leaves the sandbox (sb_clean_text) */
+    if (!clean)
+        return luaL_error(L, "print: out of memory");
+    memcpy(clean, msg, len + 1);
+    sb_clean_text(clean);
     if (s->print_fn)
-        s->print_fn(s->print_ud, chunk, msg);
+        s->print_fn(s->print_ud, chunk, clean);
     else
-        fprintf(stderr, "[%s] %s\n", chunk, msg);
+        fprintf(stderr, "[%s] %s\n", chunk, clean);
+    free(clean);
     return 0;
 }
 
@@ -333,15 +340,23 @@ static int sb_lnext(lua_State *L)
 
 /* ---- Numbers ------------------------------------------------------------- */
 
+static int random_refused(lua_State *L)
+{
+    return luaL_error(L, "math.random: this code may only look at the game (a query event, an offer or a "
+                         "label): drawing would change the game's dice");
+}
+
 int sb_lrandom(lua_State *L)
 {
     Script *s = sb_script(L);
     if (!s->random_fn)
-        return luaL_error(L, "math.random: no random source");
+        return luaL_error(L, "math.random: there is no game yet, so no die to draw (call it from a handler)");
     lua_Integer lo, hi;
     switch (lua_gettop(L)) {
     case 0: {
         uint32_t r = s->random_fn(s->random_ud, (uint32_t)1 << 24);
+        if (r == SCRIPT_RANDOM_REFUSED)
+            return random_refused(L);
         lua_pushnumber(L, (lua_Number)(r & 0xffffffu) / 16777216.0);
         return 1;
     }
@@ -361,6 +376,8 @@ int sb_lrandom(lua_State *L)
     if (span >= UINT32_MAX)
         return luaL_error(L, "math.random: interval too large");
     uint32_t r = s->random_fn(s->random_ud, (uint32_t)span + 1);
+    if (r == SCRIPT_RANDOM_REFUSED)
+        return random_refused(L);
     if (r > span)
         r = (uint32_t)span;
     lua_pushinteger(L, (lua_Integer)((lua_Unsigned)lo + r));

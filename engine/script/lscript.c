@@ -31,6 +31,7 @@ static Script *new_bare(const ScriptLimits *limits, char *err, size_t errlen)
     }
     s->mem_limit = limits && limits->memory_bytes ? limits->memory_bytes : SCRIPT_DEFAULT_MEMORY;
     s->budget = limits && limits->instructions ? limits->instructions : SCRIPT_DEFAULT_INSTRUCTIONS;
+    s->share_end = UINT64_MAX;
     s->string_limit = limits && limits->string_bytes ? limits->string_bytes : SCRIPT_DEFAULT_STRING;
     s->time_limit_ms = limits && limits->time_ms ? limits->time_ms : SCRIPT_DEFAULT_TIME_MS;
     s->period = s->budget < 1000 ? (int)s->budget : 1000;

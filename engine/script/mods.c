@@ -207,6 +207,86 @@ int mods_hash_folder(const char *dir, char out[17], char *err, int errlen)
 
 /* ---- The guard around every handler ----------------------------------- */
 
+_Static_assert(MODS_MAX <= GAME_MOD_SLOTS, "a game counts every mod's work");
+
+void mods_work_begin(const ModInfo *mi, const Game *g, int in_event, SbShare *out)
+{
+    uint32_t event = g->mod_work_event[mi->index], decision = g->mod_work_decision[mi->index];
+    uint64_t left = UINT64_MAX;
+    char what[96] = "";
+    if (!mi->session->read_only) {
+        left = decision < MODS_DECISION_INSTRUCTIONS ? MODS_DECISION_INSTRUCTIONS - decision : 0;
+        snprintf(what, sizeof what, "mod '%.40s': %u per decision", mi->name, MODS_DECISION_INSTRUCTIONS);
+    }
+    uint64_t event_left = event < MODS_EVENT_INSTRUCTIONS ? MODS_EVENT_INSTRUCTIONS - event : 0;
+    if (in_event && event_left < left) {
+        left = event_left;
+        snprintf(what, sizeof what, "mod '%.40s': %u per %s", mi->name, MODS_EVENT_INSTRUCTIONS,
+                 in_event == 2 ? "listing of a decision's actions" : "event");
+    }
+    *out = sb_share(mi->session->script, left, what);
+}
+
+static uint32_t add_work(uint32_t had, uint64_t used)
+{
+    return used >= UINT32_MAX - had ? UINT32_MAX : had + (uint32_t)used;
+}
+
+void mods_work_end(const ModInfo *mi, Game *g, int in_event, const SbShare *share)
+{
+    uint64_t used = sb_share_end(script_lua(mi->session->script), share);
+    if (in_event)
+        g->mod_work_event[mi->index] = add_work(g->mod_work_event[mi->index], used);
+    if (!mi->session->read_only)   /* listing and words are asked any number of times: not counted */
+        g->mod_work_decision[mi->index] = add_work(g->mod_work_decision[mi->index], used);
+}
+
+/* The handler of mod mi failed with status st (the error object on top),
+ * snap holding the game as it was when it began and values the event's
+ * fields. Undoes what it did and switches the mod off; returns whether the
+ * error must go on up: while the mod has calls under way further out (its
+ * own pcall around game.hit, say), none of them may go on, so the error
+ * unwinds them all (Script.unwinding), through every pcall, up to the
+ * outermost one's guard. `own`: an inner call of the mod already failed and
+ * was reported; this is that failure unwinding. */
+static int handler_failed(lua_State *L, ModInfo *mi, int st, const Game *snap, const int64_t *values, int own,
+                          const SbShare *share)
+{
+    Session *s = mi->session;
+    Game *g = s->current;
+    Script *sc = sb_script(L);
+    if (!own) {
+        char chunk[MODS_NAME_LEN + 8];
+        snprintf(chunk, sizeof chunk, "mods/%s", mi->name);
+        sb_failure_message(L, st, chunk, mi->error, sizeof mi->error);
+        if (st == LUA_ERRMEM && sc->oom_kind == SB_OOM_STRING && !sc->mem_fatal)
+            sc->oom_kind = SB_OOM_NONE;   /* an ordinary error: the string was refused */
+        else if (st == LUA_ERRMEM)
+            sc->mem_fatal = 1;
+    }
+    sb_share_end(L, share);   /* a share that ran out fails this mod alone */
+    *g = *snap;   /* also the mod's switching off by an inner call: set again below */
+    g->mods_disabled |= 1u << mi->index;
+    if (values && s->event)
+        memcpy(s->event->v, values, sizeof(int64_t) * EVENT_MAX_SLOTS);
+    if (!own) {
+        char what[200];
+        snprintf(what, sizeof what, "event '%s' (mod '%s' is switched off for this game)",
+                 s->event_id >= 0 ? EVENT_DEFS[s->event_id].name : "?", mi->name);
+        session_script_error(s, g, what, mi->error);
+    }
+    if (mi->active > 0) {
+        sb_unwind(L, mi->index + 1);
+        return 1;
+    }
+    sc->unwinding = 0;
+    g->script_errors++;   /* once, by the outermost call (an inner one's count was undone with the game) */
+    /* Budget and memory failures cannot be caught inside the sandbox. At the
+     * outermost handler call nothing runs after us, so the mod's failure ends
+     * here; deeper down, the enclosing call fails too. */
+    return (sc->tripped || sc->mem_fatal) && sc->depth > 1;
+}
+
 /* Upvalues: ModInfo*, the handler. Argument: the event proxy. */
 static int mod_handler(lua_State *L)
 {
@@ -228,33 +308,20 @@ static int mod_handler(lua_State *L)
     lua_pushcfunction(L, sb_traceback);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_rotate(L, 1, 2);   /* handler, function, event */
+    SbShare share;
+    mods_work_begin(mi, g, 1, &share);
+    mi->active++;
     int st = lua_pcall(L, 1, 0, 1);
-    if (st == LUA_OK) {
-        free(snap);
-        return 0;
-    }
+    mi->active--;
     Script *sc = sb_script(L);
-    char chunk[MODS_NAME_LEN + 8];
-    snprintf(chunk, sizeof chunk, "mods/%s", mi->name);
-    sb_failure_message(L, st, chunk, mi->error, sizeof mi->error);
-    if (st == LUA_ERRMEM && sc->oom_kind == SB_OOM_STRING && !sc->mem_fatal)
-        sc->oom_kind = SB_OOM_NONE;   /* an ordinary error: the string was refused */
-    else if (st == LUA_ERRMEM)
-        sc->mem_fatal = 1;
-    *g = *snap;
+    if (st == LUA_OK || (sc->unwinding && sc->unwinding != mi->index + 1) || sb_share_foreign(sc, &share)) {
+        mods_work_end(mi, g, 1, &share);
+        free(snap);   /* failed: another mod's calls unwind through this one, or its share ran out */
+        return st == LUA_OK ? 0 : lua_error(L);
+    }
+    int up = handler_failed(L, mi, st, snap, ev ? values : NULL, mods_disabled(g, mi), &share);
     free(snap);
-    g->mods_disabled |= 1u << mi->index;
-    g->script_errors++;
-    if (ev)
-        memcpy(ev->v, values, sizeof values);
-    char what[200];
-    snprintf(what, sizeof what, "event '%s' (mod '%s' is switched off for this game)",
-             s->event_id >= 0 ? EVENT_DEFS[s->event_id].name : "?", mi->name);
-    session_script_error(s, g, what, mi->error);
-    /* Budget and memory failures cannot be caught inside the sandbox. At the
-     * outermost handler call nothing runs after us, so the mod's failure ends
-     * here; deeper down, the enclosing call fails too. */
-    if ((sc->tripped || sc->mem_fatal) && sc->depth > 1)
+    if (up)
         return lua_error(L);
     lua_pop(L, 1);
     return 0;
@@ -298,6 +365,36 @@ static int run_protected(lua_State *L, ProtectedFn fn, void *ud, const char *nam
 }
 
 /* on(event, fn [, priority [, gate]]) while a mod loads: checked now, registered later. */
+#define GATE_COPY_ENTRIES 64   /* more than any gate's table may hold (levents.h) */
+
+/* Pushes a copy of the value at idx: a table without a metatable is copied
+ * raw, `depth` levels deep; anything else (a state table, a uses counter,
+ * strings, numbers) as it is. The gate on() registers later is this copy, so
+ * the mod cannot change it after the checks, and a metamethod cannot answer
+ * the checks and the registration differently. */
+static void push_gate_copy(lua_State *L, int idx, int depth)
+{
+    idx = lua_absindex(L, idx);
+    int has_meta = lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx);
+    if (has_meta)
+        lua_pop(L, 1);
+    if (lua_type(L, idx) != LUA_TTABLE || depth == 0 || has_meta) {
+        lua_pushvalue(L, idx);
+        return;
+    }
+    lua_newtable(L);
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (++n > GATE_COPY_ENTRIES)
+            luaL_error(L, "on: the gate's tables hold at most %d entries", GATE_COPY_ENTRIES);
+        lua_pushvalue(L, -2);
+        push_gate_copy(L, -2, depth - 1);
+        lua_rawset(L, -5);
+        lua_pop(L, 1);
+    }
+}
+
 static int mod_on(lua_State *L)
 {
     ModInfo *mi = lua_touserdata(L, lua_upvalueindex(1));
@@ -306,6 +403,8 @@ static int mod_on(lua_State *L)
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer prio = luaL_optinteger(L, 3, 0);
     lua_settop(L, 4);   /* the gate (or nil) at 4 */
+    push_gate_copy(L, 4, 3);   /* checked now and registered later: the same copy */
+    lua_replace(L, 4);
     levents_check_gate(L, 4);   /* now, so an error names this line */
     if (script_is_frozen(sc))
         return luaL_error(L, "events are frozen");
@@ -318,6 +417,12 @@ static int mod_on(lua_State *L)
             return luaL_error(L, "on: unknown event '%s' (did you mean '%s'?)", name, near);
         return luaL_error(L, "on: unknown event '%s'", name);
     }
+    levents_check_event_gate(L, script_event_index(sc, name));
+    mi->queries |= event_is_query(script_event_index(sc, name));
+    push_state(L, mi, "pending");
+    if (lua_rawlen(L, -1) >= MODS_MAX_HANDLERS)
+        return luaL_error(L, "on: mod '%s' registers more than %d handlers", mi->name, MODS_MAX_HANDLERS);
+    lua_pop(L, 1);
     const char *chunk = "?";
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.source[0] == '@')
@@ -600,6 +705,8 @@ static int manifest_read(lua_State *L, int t, ManifestCtx *mc)
     }
     if (str_field(L, t, "description", mi->description, sizeof mi->description, 0, mc))
         return -1;
+    sb_clean_text(mi->version);
+    sb_clean_text(mi->description);
     return manifest_depends(L, t, mc);
 }
 
@@ -670,6 +777,11 @@ static int load_one(Loader *ld, int i)
     snprintf(path, sizeof path, "%s/mod.lua", dir);
     snprintf(chunk, sizeof chunk, "mods/%s/mod.lua", mi->name);
     struct stat st;
+    if (lstat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {   /* a link could lead anywhere: as inside a mod */
+        set_err(ld->err, ld->errlen, "mod '%s': mods/%s is %s, not a folder (symbolic links are refused)",
+                mi->name, mi->name, S_ISLNK(st.st_mode) ? "a symbolic link" : "a file");
+        return -1;
+    }
     if (stat(path, &st) != 0) {
         set_err(ld->err, ld->errlen, "mod '%s': no %s (is it installed in mods/?)", mi->name, chunk, NULL);
         return -1;

@@ -46,6 +46,13 @@
 #define MODS_MAX SAVE_MAX_MODS
 #define MODS_MAX_DEPENDS 8
 #define MODS_NAME_LEN 64
+/* What one mod may do beyond the per-call budget (docs/reliability.md): the
+ * instructions of all its calls in one outermost event (nested events
+ * included), and from one decision to the next (handlers, offers, labels,
+ * answers, actions); and the handlers it may register with on(). */
+#define MODS_EVENT_INSTRUCTIONS 3000000u
+#define MODS_DECISION_INSTRUCTIONS 6000000u
+#define MODS_MAX_HANDLERS 256
 
 typedef struct ModInfo {
     char name[MODS_NAME_LEN];
@@ -57,6 +64,8 @@ typedef struct ModInfo {
     int  index;             /* its position in ModSet.mod: its bit in Game.mods_disabled */
     char error[1024];       /* the last failure that disabled it in a game, "FILE:LINE: message" and a traceback */
     int  state_ref;         /* Lua registry: the mod's env, module cache, handlers */
+    int  active;            /* calls into the mod under way (handlers, answers, actions), nested */
+    int  queries;           /* it handles a query event (asked while options are listed) */
     struct Session *session;
 } ModInfo;
 
@@ -79,6 +88,20 @@ int mods_check_list(const char *list, char *err, int errlen);
 
 /* Forgets the errors of the last game (a new game). */
 void mods_reset(ModSet *m);
+
+/* A call into mod mi on game g (in_event: 1 in an event, 2 while a
+ * decision's actions are listed, which counts as one event; 0 otherwise):
+ * mods_work_begin gives it what is left of the mod's work in the event (or
+ * listing) and, unless the call may only read the game, in
+ * the decision (lsandbox.h sb_share); the call that passes it fails with
+ * "instruction budget exceeded (mod 'x': 3000000 per event)". mods_work_end
+ * counts what the call used. Calls that may only read (query events,
+ * offers, words) are made as often as a front end lists or draws a
+ * decision, so they never count towards the decision: what switches a mod
+ * off depends on the game alone, and a replay meets it at the same point. */
+struct SbShare;
+void mods_work_begin(const ModInfo *mi, const struct Game *g, int in_event, struct SbShare *out);
+void mods_work_end(const ModInfo *mi, struct Game *g, int in_event, const struct SbShare *share);
 
 /* Whether mod `mi` has been disabled in game g. */
 int mods_disabled(const struct Game *g, const ModInfo *mi);

@@ -83,7 +83,8 @@ static void run_test(Session *s, const char *chunk, lua_Integer i, RulesTrace *t
     lua_getfield(L, LUA_REGISTRYINDEX, RULESTEST_KEY);
     lua_rawgeti(L, -1, i);
     lua_rawgeti(L, -1, 1);
-    snprintf(name, namelen, "%s: %s", chunk, lua_tostring(L, -1));
+    snprintf(name, namelen, "%s: %s", chunk, lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
+    sb_clean_text(name);   /* a test's name is a script's text: it reaches the terminal */
     lua_pop(L, 1);
     lua_rawgeti(L, -1, 2);
     lua_replace(L, -3);
@@ -175,7 +176,8 @@ static void run_registered(Session *s, const char *path, const char *chunk, cons
         lua_rawgeti(L, -1, i);
         lua_rawgeti(L, -1, 1);
         char name[1400], why[1000];
-        snprintf(name, sizeof name, "%s: %s", chunk, lua_tostring(L, -1));
+        snprintf(name, sizeof name, "%s: %s", chunk, lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
+        sb_clean_text(name);
         lua_pop(L, 3);
         if (filter && !strstr(name, filter))
             continue;

@@ -68,8 +68,10 @@ typedef struct ScriptLimits {
 /* Where print() goes. chunk is the chunk name of the calling function. */
 typedef void (*ScriptPrintFn)(void *ud, const char *chunk, const char *message);
 /* The random source behind math.random: a uniform integer in [0, bound),
- * bound > 0 (rng_below has exactly this shape). */
+ * bound > 0 (rng_below has exactly this shape), or SCRIPT_RANDOM_REFUSED
+ * when the code running may not draw (math.random then raises). */
 typedef uint32_t (*ScriptRandomFn)(void *ud, uint32_t bound);
+#define SCRIPT_RANDOM_REFUSED UINT32_MAX   /* never a draw: bound is at most UINT32_MAX */
 
 /* limits may be NULL (all defaults). Returns NULL and fills err on failure
  * (e.g. a memory cap too small to hold the base libraries). */

@@ -11,6 +11,7 @@
 #include "content.h"
 #include "query.h"
 #include "lgame.h"
+#include "lsandbox.h"
 
 /* ---- the event catalogue, as the script layer reads it ---- */
 
@@ -96,6 +97,8 @@ static int emit_hook(Game *g, void *ud, GameEvent *ev, char *err, int errlen)
     Game *outer = s->current;
     int outer_ro = s->read_only, outer_id = s->event_id;
     ScriptEvent *outer_ev = s->event;
+    if (!outer_ev)   /* an outermost event: the mods' work in it starts anew (mods.h) */
+        memset(g->mod_work_event, 0, sizeof g->mod_work_event);
     s->current = g;
     s->read_only = outer_ro || event_is_query(ev->id);
     s->event = &se;
@@ -216,9 +219,18 @@ static int answer_hook(void *ud, Game *g, const ScriptAsk *ask, const AskChoice 
     return 0;
 }
 
+/* One listing of the actions' offers counts, for each mod, like one event
+ * (mods.h): the same listing always does the same work. */
 static int actions_hook(void *ud, const Game *g, Option *out, int max)
 {
-    return lgame_list_actions(ud, g, out, max);
+    Session *s = ud;
+    int outer = s->listing;
+    if (!s->event && !outer)
+        memset(((Game *)g)->mod_work_event, 0, sizeof g->mod_work_event);
+    s->listing = 1;
+    int n = lgame_list_actions(s, g, out, max);
+    s->listing = outer;
+    return n;
 }
 
 static int perform_hook(void *ud, Game *g, const Option *o, char *err, int errlen)
@@ -235,13 +247,31 @@ static int bolt_hook(void *ud, const Game *g, int card)
 
 static int words_hook(void *ud, const Game *g, const Option *o, char *out, int len)
 {
-    if (o && o->verb == VERB_ACTION)
-        return lgame_action_words(ud, g, o, out, len);
-    return lgame_question_words(ud, g, o, out, len);
+    int rc = o && o->verb == VERB_ACTION ? lgame_action_words(ud, g, o, out, len)
+                                         : lgame_question_words(ud, g, o, out, len);
+    if (rc == 0 && len > 0)
+        sb_clean_text(out);   /* a script's words reach the terminal */
+    return rc;
+}
+
+/* Mods are strangers' code: where a mod takes part in listing options (a
+ * query handler, an action's offers), a choice is checked against a new
+ * listing (Game.verify_listed). */
+static int verify_listed_hook(void *ud)
+{
+    const Session *s = ud;
+    for (int m = 0; m < s->mods.count; m++)
+        if (s->mods.mod[m].queries)
+            return 1;
+    for (int a = 0; a < s->action_count; a++)
+        if (s->chunks[s->actions[a].chunk].mod >= 0)
+            return 1;
+    return 0;
 }
 
 static const GameHooks HOOKS = {
     .emit = emit_hook, .listens = listens_hook, .listening = listening_hook, .answer = answer_hook,
+    .verify_listed = verify_listed_hook,
     .actions = actions_hook,
     .perform = perform_hook, .bolt_offered = bolt_hook, .words = words_hook,
 };
@@ -274,9 +304,34 @@ void session_save_meta(const Session *s, SaveMeta *meta)
     }
 }
 
+int session_check_save_cards(const Session *s, const SaveMeta *meta, char *err, int errlen)
+{
+    SaveMeta mine;
+    if (meta->card_count == 0)
+        return 0;   /* the list is optional */
+    session_save_meta(s, &mine);
+    if (meta->card_count != mine.card_count) {
+        snprintf(err, (size_t)errlen, "cards: the save lists %d power cards, these rules have %d", meta->card_count,
+                 mine.card_count);
+        return -1;
+    }
+    for (int i = 0; i < mine.card_count; i++)
+        if (strcmp(meta->cards[i].name, mine.cards[i].name) != 0 || strcmp(meta->cards[i].from, mine.cards[i].from) != 0) {
+            snprintf(err, (size_t)errlen, "cards[%d]: the save has '%.60s' from %.160s, these rules '%.60s' from %.160s",
+                     i, meta->cards[i].name, meta->cards[i].from, mine.cards[i].name, mine.cards[i].from);
+            return -1;
+        }
+    return 0;
+}
+
+/* A draw changes the game's generator: code that may only read the game
+ * (query events, offers, words) may not draw, or listing a decision again
+ * would answer differently. */
 static uint32_t random_below(void *ud, uint32_t bound)
 {
     Session *s = ud;
+    if (s->read_only)
+        return SCRIPT_RANDOM_REFUSED;
     return rng_below(&s->current->rng, bound);
 }
 
@@ -403,7 +458,6 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
     s->script = script_new(NULL, err, (size_t)errlen);
     if (!s->script)
         return -1;
-    script_set_random(s->script, random_below, s);
     script_set_gate(s->script, gate_hook, card_hook, s);
     script_set_variant_check(s->script, variant_hook);
     if (script_declare_events(s->script, s->event_defs, EV_COUNT) != 0) {
@@ -418,9 +472,14 @@ int session_open_mods(Session *s, const char *root, const char *mods, char *err,
         load_folder(s, "scripts/endgame", err, errlen) ||
         mods_load(s, mods, err, errlen) || finish_loading(s, err, errlen)) {
         session_close(s);
+        if (errlen > 0)
+            sb_clean_text(err);   /* a load error quotes the scripts: it reaches a terminal */
         return -1;
     }
     s->current = &s->game;
+    /* Only now: while the scripts load there is no game, so no die to draw
+     * (math.random refuses, naming the caller's file and line). */
+    script_set_random(s->script, random_below, s);
     return 0;
 }
 

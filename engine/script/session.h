@@ -111,6 +111,7 @@ typedef struct Session {
     int event_id;              /* its EventId, or -1 outside events (for error reports) */
     ModSet mods;               /* enabled mods (mods.h), loaded in mods.order */
     int read_only;             /* handling a query: bindings must not change the game */
+    int listing;               /* listing the actions' offers: they share one budget per mod (mods.h) */
     char deal[512];            /* session_set_deal */
     char hold[MAX_PLAYERS][512];   /* session_set_hold, by seat */
     int loading_cards;         /* card{} is allowed (while scripts and mods load) */
@@ -204,6 +205,10 @@ int  session_cards_mask(const Session *s, const char *list, const char *what, ui
 /* What a save of this session's game records besides the game: the rules
  * version, the enabled mods with their hashes, and each power card with the
  * file that declared it. Leaves meta->scenario NULL. */
+/* Refuses a save whose "cards" list (when it has one) is not the session's:
+ * another count, or a card with another name or declared by another file.
+ * The message names the first difference. */
+int session_check_save_cards(const Session *s, const SaveMeta *meta, char *err, int errlen);
 void session_save_meta(const Session *s, SaveMeta *meta);
 /* The hooks to give a Game (or a clone) so its events reach this session's scripts. */
 const GameHooks *session_hooks(void);

@@ -895,7 +895,7 @@ function StateList:find(value) end
 ---@return T
 function game.state(declaration) end
 ---In a game.state or question context declaration: a place, nil until set,
----moved with the land.
+---moved with the land. (The value returned is opaque: it only declares.)
 ---@return Place?
 function game.place() end
 ---In a game.state declaration: one `value` per seat, indexed by player (0..4).

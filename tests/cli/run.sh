@@ -276,6 +276,10 @@ expect_status test_that_plays_differently_alone_fails 1 $V test "$tmp/leaky"
 grep -q "not ok - .*leak.lua: second" "$tmp/out" && grep -q "steps alone and 2 after the other tests" "$tmp/out" \
     && ok || bad "test_alone_difference_is_named ($(head -c 400 "$tmp/out"))"
 
+# Hostile mods, round two (issue 28), and the kill test.
+. tests/cli/hostile.sh
+. tests/cli/kill.sh
+
 # README.md: the commands a player types first run as written.
 . tests/cli/readme.sh
 

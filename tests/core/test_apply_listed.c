@@ -69,12 +69,39 @@ TEST(apply_listed_returns_the_next_listing_and_plays_the_same_game)
     session_close(&s);
 }
 
+/* Debug builds check every game; release builds the recorded games whose
+ * hooks ask for it (GameHooks.verify_listed: mods that take part in listing). */
+static void check_refused(Game *g)
+{
+    static Option o[MAX_OPTIONS];
+    char err[400];
+    int n = game_options(g, o, MAX_OPTIONS);
+    REQUIRE(n > 0);
+    uint64_t before = game_hash(g);
+    Option bogus = { VERB_RESOURCE, 200, 0, 0, 0 };
+    CHECK_EQ(game_apply_listed(g, &bogus, o, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "not listed for the same position when listed again");
+    CHECK(game_hash(g) == before);
+}
+
+TEST(apply_listed_checks_the_choice_when_the_game_asks_it)
+{
+    static Game g;
+    static ActionLog log;
+    fx_game(&g, 2);
+    g.verify_listed = 1;
+    g.log = &log;   /* the recorded game: a bot's clone (no log) is not checked in release builds */
+    check_refused(&g);
+    CHECK_EQ(log.len, 0);
+    action_log_free(&log);
+}
+
 #ifndef NDEBUG
 TEST(apply_listed_checks_the_choice_in_debug_builds)
 {
     static Game g;
     static Option o[MAX_OPTIONS];
-    char err[300];
+    char err[400];
     fx_game(&g, 2);
     int n = game_options(&g, o, MAX_OPTIONS);
     REQUIRE(n > 0);

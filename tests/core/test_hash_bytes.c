@@ -54,7 +54,7 @@ static const Span MEMBERS[] = {
     SPAN(island_cells), SPAN(setup_cells), SPAN(unlocked), SPAN(end_triggered), SPAN(trigger_player),
     SPAN(state), SPAN(cell_marks), SPAN(turn_skip), SPAN(land_change), SPAN(erupting), SPAN(mods_disabled),
     SPAN(progress), SPAN(progress_turn),
-    SPAN(script_errors), SPAN(log), SPAN(hooks), SPAN(hooks_ud), SPAN(listening),
+    SPAN(script_errors), SPAN(mod_work_event), SPAN(mod_work_decision), SPAN(verify_listed), SPAN(log), SPAN(hooks), SPAN(hooks_ud), SPAN(listening),
 };
 #undef SPAN
 
@@ -102,6 +102,7 @@ static const Gap GAME_GAPS[] = {
     GAP(Game, rules, options), GAP(Game, lava_count, lava), GAP(Game, flow_count, flows), GAP(Game, queue_len, queue),
     GAP(Game, ask_len, choice_len), GAP(Game, choice_len, ask), GAP(Game, island_count, island_cells),
     GAP(Game, trigger_player, state), GAP(Game, erupting, mods_disabled), GAP(Game, progress_turn, script_errors),
+    GAP(Game, verify_listed, log),
 };
 static const Gap OPTIONS_GAPS[] = { GAP(GameOptions, variant, deal), GAP(GameOptions, param_count, params) };
 static const Gap RNG_GAPS[] = { TAIL(Rng, draws) };
@@ -220,6 +221,9 @@ static void classify(const Game *g, uint8_t *why)
     SPARE_FROM(g->state, g->rules.state_used, SAME_STALE);
     SPARE_FROM(g->cell_marks, g->rules.cell_mark_count, SAME_STALE);
     SPARE(g->script_errors, SAME_NOT_STATE);
+    SPARE(g->mod_work_event, SAME_NOT_STATE);   /* the mods' work so far: a limit's count, not the game */
+    SPARE(g->mod_work_decision, SAME_NOT_STATE);
+    SPARE(g->verify_listed, SAME_NOT_STATE);
     SPARE(g->erupting, SAME_NOT_STATE);   /* 0 between decisions: only effect_erupt sets it */
     SPARE(g->log, SAME_NOT_STATE);
     SPARE(g->hooks, SAME_NOT_STATE);

@@ -239,3 +239,19 @@ TEST(scenario_card_names_take_blanks_or_underscores_in_any_case)
     CHECK_STR_CONTAINS(err, "line 1: unknown power card 'Sea critters now'");
     session_close(&s);
 }
+
+/* A NUL byte once cut the text short silently (and a save kept the cut
+ * text); other control characters are refused too, naming the line. */
+TEST(scenario_refuses_nul_and_control_bytes_naming_the_line)
+{
+    static const char TEXT[] = "players 2\nturn A move\ntile 0 0 uno_dark\0critter A 0 0 dark\n";
+    char err[256] = "";
+    CHECK(scenario_check_text(TEXT, sizeof TEXT - 1, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "line 3: a NUL byte");
+    static Game g;
+    CHECK(build(&g, "players 2\nturn A move\n\033[2Jtile 0 0 uno_dark\n", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "line 3: control character 0x1b");
+    CHECK(build(&g, "players 2\x7f\n", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "line 1: control character 0x7f");
+    CHECK(build(&g, "players 2\r\nturn A move\r\n\ttile 0 0 uno_dark\f\n", err, sizeof err) == 0);
+}

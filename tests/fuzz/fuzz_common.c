@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "invariants.h"
 
 const char *fuzz_root(void)
 {
@@ -65,5 +69,63 @@ void fuzz_write(const char *dir, const char *name, const char *text, size_t len)
     if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
         fprintf(stderr, "fuzz: cannot write %s\n", path);
         exit(2);
+    }
+}
+
+const char *fuzz_mod_root(void)
+{
+    static char *root;
+    if (root)
+        return root;
+    root = fuzz_temp_dir("mods");
+    char path[1024], target[1024], cwd[900];
+    if (fuzz_root()[0] == '/')
+        snprintf(target, sizeof target, "%s/content", fuzz_root());
+    else if (getcwd(cwd, sizeof cwd))
+        snprintf(target, sizeof target, "%s/%s/content", cwd, fuzz_root());
+    snprintf(path, sizeof path, "%s/content", root);
+    if (symlink(target, path) != 0) {
+        perror("fuzz: symlink");
+        exit(2);
+    }
+    static const char *const DIRS[] = { "scripts", "scripts/powers", "scripts/variants", "scripts/endgame",
+                                        "mods", "mods/f" };
+    for (size_t i = 0; i < sizeof DIRS / sizeof DIRS[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, DIRS[i]);
+        mkdir(path, 0700);
+    }
+    return root;
+}
+
+int fuzz_open_mod(Session *s, const char *text, size_t len)
+{
+    char dir[1100], err[512];
+    snprintf(dir, sizeof dir, "%s/mods/f", fuzz_mod_root());
+    fuzz_write(dir, "mod.lua", text, len);
+    if (session_open_mods(s, fuzz_mod_root(), "f", err, sizeof err) != 0)
+        return -1;
+    s->quiet = 1;
+    return 0;
+}
+
+void fuzz_play(Session *s, int decisions)
+{
+    static Option opts[MAX_OPTIONS];
+    char err[512];
+    GameOptions go = { .players = 3, .setup_variation = 1, .variant = "symbiosis" };
+    if (session_new_game(s, &go, 1, err, sizeof err) != 0)
+        return;
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < decisions && !game_over(&s->game); i++) {
+        int n = game_options(&s->game, opts, MAX_OPTIONS);
+        if (n <= 0)
+            break;
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        if (game_apply(&s->game, (int)(x % (uint64_t)n), err, sizeof err) != 0)
+            break;
+        if (invariants_check(&s->game, err, sizeof err) != 0) {
+            fprintf(stderr, "a mod broke the game's invariants: %s\n", err);
+            abort();
+        }
     }
 }

@@ -24,4 +24,15 @@ char *fuzz_temp_dir(const char *what);
 /* Writes text to dir/name (exits on failure). */
 void fuzz_write(const char *dir, const char *name, const char *text, size_t len);
 
+/* A root under /tmp made once: the shipped content/, empty scripts/ (no rules
+ * scripts, for speed) and mods/f/ for the input's mod. */
+const char *fuzz_mod_root(void);
+/* Writes mods/f/mod.lua (text[0..len)) under fuzz_mod_root and opens a
+ * session with mod f; 0 when it loaded (s is then open and quiet), -1 when
+ * it was refused (a refusal is no failure). */
+int fuzz_open_mod(Session *s, const char *text, size_t len);
+/* Starts a 3-player game and plays up to `decisions` random choices with the
+ * invariants checked after each: a broken invariant aborts (a failure). */
+void fuzz_play(Session *s, int decisions);
+
 #endif

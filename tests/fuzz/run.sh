@@ -18,13 +18,15 @@ fi
 make -s -C tests/fuzz -j"$(nproc)" || { echo "0 1" > build/fuzz-tests.result; exit 1; }
 passed=0; failed=0
 mkdir -p build/fuzz-crashes
-for spec in save:3000 scenario:3000 content:300 mods:400; do
+for spec in save:3000 scenario:3000 content:300 mods:400 state:400 events:400 scenario_bytes:3000; do
     name=${spec%%:*}; runs=${spec#*:}
     work=$(mktemp -d)
     dict=""
     [ "$name" = mods ] && dict="-dict=tests/fuzz/lua.dict"
+    corpus="tests/fuzz/corpus/$name"
+    [ "$name" = scenario_bytes ] && corpus="tests/fuzz/corpus/scenario_bytes tests/fuzz/corpus/scenario"
     if bin/fuzz/fuzz_$name -runs="$runs" -seed=1 -timeout=10 -rss_limit_mb=2048 $dict \
-            -artifact_prefix=build/fuzz-crashes/$name- "$work" "tests/fuzz/corpus/$name" \
+            -artifact_prefix=build/fuzz-crashes/$name- "$work" $corpus \
             >"$work.log" 2>&1; then
         passed=$((passed + 1))
         echo "fuzz $name: $runs runs, no failure"

@@ -168,7 +168,7 @@ TEST(sandbox_math_random_uses_callback)
     Script *s = script_new(NULL, err, sizeof err);
     REQUIRE(s);
     CHECK_EQ(load(s, "math.random(6)", "norand.lua", err, sizeof err), -1);
-    CHECK_STR_CONTAINS(err, "no random source");
+    CHECK_STR_CONTAINS(err, "no die to draw");
     draws = 0;
     script_set_random(s, counting_below, NULL);
     CHECK_EQ(load(s, "assert(math.random(6) == 6)\n"

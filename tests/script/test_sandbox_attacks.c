@@ -395,3 +395,30 @@ TEST(sandbox_attack_failures_without_a_location)
     expect_runs(s, "caught.lua", "local ok, m = pcall(error, 'inside', 0)\nassert(m == 'inside', m)");
     script_free(s);
 }
+
+static char print_seen[256];
+static void capture_print(void *ud, const char *chunk, const char *message)
+{
+    (void)ud;
+    (void)chunk;
+    snprintf(print_seen, sizeof print_seen, "%s", message);
+}
+
+TEST(sandbox_attack_terminal_escapes_leave_through_print_and_errors)
+{
+    Script *s = fresh();
+    REQUIRE(s);
+    script_set_print(s, capture_print, NULL);
+    expect_runs(s, "print.lua", "print('a\\27[31mb\\7c\\rd\\194\\155e\\155f\\127g\\tok\\n', 'é→𝄞')");
+    CHECK(strcmp(print_seen, "a?[31mb?c?d??e?f?g\tok\n\té→𝄞") == 0);
+    char err[600] = "";
+    CHECK(script_load_string(s, "error('x\\27]0;title\\7y')", "err.lua", err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "err.lua:1: x?]0;title?y");
+    CHECK(script_load_string(s, "error({})", "\033[2J.lua", err, sizeof err) != 0);
+    CHECK(strchr(err, '\033') == NULL);
+    /* Ill-formed UTF-8: overlong, surrogates, past U+10FFFF, cut short. */
+    char text[] = "\xc0\xaf|\xed\xa0\x80|\xf4\x90\x80\x80|\xe2\x82|\xc3\xa9";
+    sb_clean_text(text);
+    CHECK(strcmp(text, "??|???|????|??|\xc3\xa9") == 0);
+    script_free(s);
+}
