@@ -33,6 +33,7 @@ static const struct {
     [NET_E_SCRIPT_ERROR] = { "script_error", false },
     [NET_E_REPLACED] = { "replaced", true },
     [NET_E_SHUTTING_DOWN] = { "shutting_down", true },
+    [NET_E_INTERNAL] = { "internal", false },
 };
 
 const char *net_error_name(int code)

@@ -32,6 +32,17 @@ static json_t *options_json(NetWr *w, const GameOptions *o)
     return j;
 }
 
+json_t *net_options_to_json(const GameOptions *o)
+{
+    NetWr w = { 1 };
+    json_t *j = options_json(&w, o);
+    if (!w.ok) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
 static json_t *pending_json(const Pending *p)
 {
     return json_pack("{s:s,s:i,s:i,s:i,s:i,s:o}", "kind", decision_kind_name(p->kind), "player", p->player,

@@ -55,6 +55,16 @@ static void read_options(NetRd *r, const json_t *j, GameOptions *o)
     net_rd_leave(r, mark);
 }
 
+int net_options_from_json(const json_t *j, GameOptions *o, char *err, int errlen)
+{
+    NetRd r = { .err = err, .errlen = errlen };
+    memset(o, 0, sizeof *o);
+    if (!json_is_object(j))
+        return net_rd_fail(&r, "options", "expected an object");
+    read_options(&r, j, o);
+    return r.failed ? -1 : 0;
+}
+
 static void read_pending(NetRd *r, const json_t *j, const char *key, Pending *p)
 {
     const json_t *o = net_rd_object(r, j, key);

@@ -52,6 +52,10 @@ void net_fill_hidden(Game *g, int seat);
 json_t *net_game_to_json(const Game *g);
 int net_game_from_json(const json_t *j, const Rules *rules, Game *out, char *err, int errlen);
 
+/* GameOptions alone (the "options" member of the game object). */
+json_t *net_options_to_json(const GameOptions *o);
+int net_options_from_json(const json_t *j, GameOptions *out, char *err, int errlen);
+
 json_t *net_rules_to_json(const Rules *r);
 int net_rules_from_json(const json_t *j, Rules *out, char *err, int errlen);
 

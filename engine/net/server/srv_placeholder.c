@@ -1,1 +1,0 @@
-int net_server_placeholder(void) { return 0; }
