@@ -62,8 +62,10 @@ static void final_line(const NetView *v)
     fflush(stdout);
 }
 
-/* One state: the story, and a move when the seat decides. Returns 1 at the end. */
-static int on_state(NetClient *c, RemoteBot *rb, const JoinArgs *j, const NetView *v)
+/* One state: the story, and a move when the seat decides (once a decision:
+ * a state may come again for the same decision, when someone joins).
+ * Returns 1 at the end. */
+static int on_state(NetClient *c, RemoteBot *rb, const JoinArgs *j, const NetView *v, int *moved)
 {
     for (int i = 0; i < v->line_count && !rb; i++)
         say(j, "story %d: %s", v->story_from + i, v->lines[i].text);
@@ -71,8 +73,9 @@ static int on_state(NetClient *c, RemoteBot *rb, const JoinArgs *j, const NetVie
         final_line(v);
         return 1;
     }
-    if (!rb || !v->yours)
+    if (!rb || !v->yours || v->decision == *moved)
         return 0;
+    *moved = v->decision;
     char err[400];
     int k = remote_choose(rb, v, err, sizeof err);
     if (k < 0) {
@@ -87,6 +90,7 @@ static int on_state(NetClient *c, RemoteBot *rb, const JoinArgs *j, const NetVie
 /* Runs the client until the game is over (0) or it gives up (1). */
 static int play(NetClient *c, RemoteBot *rb, const JoinArgs *j)
 {
+    int moved = -1;
     for (;;) {
         NetEvent ev;
         if (!net_client_next(c, &ev, -1))
@@ -107,11 +111,14 @@ static int play(NetClient *c, RemoteBot *rb, const JoinArgs *j)
                 done = 2;
             }
             break;
-        case NET_EV_STATE: done = on_state(c, rb, j, ev.view); break;
+        case NET_EV_STATE: done = on_state(c, rb, j, ev.view, &moved); break;
         case NET_EV_ACCEPTED: break;
         case NET_EV_ERROR: say(j, "error: %s", ev.text); break;
         case NET_EV_MESSAGE: break;
-        case NET_EV_DISCONNECTED: say(j, "disconnected: %s; trying again", ev.text); break;
+        case NET_EV_DISCONNECTED:
+            say(j, "disconnected: %s; trying again", ev.text);
+            moved = -1;   /* a move in flight may be lost: the next state says */
+            break;
         case NET_EV_CLOSED:
             fprintf(stderr, "volcanique join: gave up: %s\n", ev.text);
             done = 2;

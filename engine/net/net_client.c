@@ -251,6 +251,8 @@ static void on_state(NetClient *c, const char *text)
         ev.code = -1;
         snprintf(ev.text, sizeof ev.text, "a state from the server could not be read: %s", err);
     }
+    if (c->opt.keep_text)
+        ev.json = strdup(text);
     push_event(c, &ev);
 }
 
@@ -271,6 +273,8 @@ static void on_rules(NetClient *c, const char *text)
     ev.rules = malloc(sizeof *ev.rules);
     if (ev.rules) {
         *ev.rules = *r;
+        if (c->opt.keep_text)
+            ev.json = strdup(text);
         push_event(c, &ev);
     }
 }
@@ -504,7 +508,7 @@ void net_hub_free(NetHub *h)
         Command *c = h->cmd_head;
         h->cmd_head = c->next;
         free(c->out);
-        if (c->kind == CMD_CONNECT || c->kind == CMD_CLOSE)
+        if (c->kind == CMD_CONNECT)   /* never reached the hub's list, which its thread freed */
             free(c->client);
         free(c);
     }

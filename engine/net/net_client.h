@@ -133,7 +133,7 @@ typedef struct NetEvent {
     uint64_t rtt_us;       /* NET_EV_ACCEPTED: microseconds since the move was sent */
     NetRulesView *rules;   /* NET_EV_RULES */
     NetView *view;         /* NET_EV_STATE */
-    char *json;            /* NET_EV_MESSAGE: the message's text */
+    char *json;            /* NET_EV_MESSAGE: the message's text (and rules, state with keep_text) */
 } NetEvent;
 
 typedef struct NetClientOptions {
@@ -142,6 +142,7 @@ typedef struct NetClientOptions {
     int backoff_min_ms;    /* default 100 */
     int backoff_max_ms;    /* default 5000 */
     void *ud;              /* given back in every event */
+    int keep_text;         /* NET_EV_RULES and NET_EV_STATE also carry the message's text in json */
 } NetClientOptions;
 
 /* A link read (net_link_parse). */

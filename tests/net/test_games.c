@@ -1,0 +1,52 @@
+/* Whole games over the loopback: a real `volcanique serve` process, tables
+ * created through the protocol, remote seats played by bots through the C
+ * client library beside a server bot seat, a spectator; every seat sees
+ * the same end, and the server stops cleanly (no sanitizer report). */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "net_harness.h"
+
+TEST(net_three_player_games_play_to_the_end_over_the_loopback)
+{
+    TestServer srv = { .extra = { "--quiet" } };
+    REQUIRE(ts_start(&srv) == 0);
+    char why[400];
+    TestPlay play = { 0 };
+    play.hub = net_hub_new(why, sizeof why);
+    REQUIRE(play.hub != NULL);
+    TestTable t[2];
+    REQUIRE(tt_create(play.hub, &srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
+                      "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"variant\":\"to_the_left\"}", &t[0], why,
+                      sizeof why) == 0);
+    REQUIRE(tt_create(play.hub, &srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
+                      "{\"kind\":\"bot\",\"bot\":\"greedy\"},{\"kind\":\"person\"}],\"setup\":2}", &t[1], why,
+                      sizeof why) == 0);
+    static const char *const BOTS[2][3] = { { "greedy", "random", "greedy" }, { "random", NULL, "greedy" } };
+    for (int k = 0; k < 2; k++)
+        for (int p = 0; p < 3; p++)
+            if (BOTS[k][p])
+                REQUIRE(tp_add(&play, t[k].link[p], BOTS[k][p], k, 100 + (uint64_t)(3 * k + p), why, sizeof why) == 0);
+    REQUIRE(tp_add(&play, t[0].watch, NULL, 0, 0, why, sizeof why) == 0);
+    CHECK(tp_run(&play, tp_all_over, NULL) == 0);
+    for (int i = 0; i < play.count; i++) {
+        TestSeat *s = &play.seats[i];
+        if (s->errors)
+            th_fail(__FILE__, __LINE__, "seat %d of table %d: %d errors, the last: %s", s->seat, s->table, s->errors,
+                    s->last_error);
+        CHECK(s->over);
+        CHECK_EQ(s->bot.unmatched, 0);
+        for (int j = 0; j < play.count; j++)
+            if (play.seats[j].table == s->table)
+                for (int p = 0; p < 3; p++)
+                    CHECK_EQ(play.seats[j].final_total[p], s->final_total[p]);
+    }
+    tp_free(&play);
+    net_hub_free(play.hub);
+    CHECK(ts_stop(&srv) == 0);
+    /* Started again, the server replays both finished games and checks their hashes. */
+    REQUIRE(ts_start(&srv) == 0);
+    CHECK(ts_stop(&srv) == 0);
+    ts_cleanup(&srv);
+}
