@@ -191,13 +191,13 @@ static void read_created(const char *json, TestTable *out)
     json_decref(m);
 }
 
-int tt_create(NetHub *hub, const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen)
+int tt_create(const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen)
 {
     char url[100];
     ts_url(s, url, sizeof url);
     memset(out, 0, sizeof *out);
     NetClientOptions opt = { .client = "tests", .backoff_max_ms = 200 };
-    NetClient *c = net_client_open(hub, url, &opt, why, whylen);
+    NetClient *c = net_client_open(NULL, url, &opt, why, whylen);
     if (!c)
         return -1;
     long long until = now_ms() + TH_NET_BOUND_MS;
@@ -205,7 +205,7 @@ int tt_create(NetHub *hub, const TestServer *s, const char *create_json, TestTab
     snprintf(why, (size_t)whylen, "no answer to create");
     while (rc < 0 && now_ms() < until) {
         NetEvent ev;
-        if (!net_hub_next(hub, &ev, 1000))
+        if (!net_client_next(c, &ev, 1000))
             continue;
         if (ev.client == c && ev.kind == NET_EV_CONNECTED)
             net_client_send_json(c, create_json);

@@ -16,7 +16,7 @@
 #include "net_client.h"
 #include "remote.h"
 
-#define TH_NET_BOUND_MS 120000
+#define TH_NET_BOUND_MS 30000
 
 typedef struct TestServer {
     pid_t pid;
@@ -46,8 +46,8 @@ typedef struct TestTable {
     char watch[400];
 } TestTable;
 
-/* Sends `create_json` (a create message) to the server; 0 or -1 (failed, with why). */
-int  tt_create(NetHub *hub, const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen);
+/* Sends `create_json` (a create message) to the server on a connection of its own; 0 or -1 (with why). */
+int  tt_create(const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen);
 
 /* A remote seat (or a spectator) played by a bot through the client library. */
 typedef struct TestSeat {
