@@ -272,6 +272,10 @@ static void on_state(TestPlay *p, TestSeat *s, const NetView *v)
         for (int i = 0; i < v->players; i++)
             s->final_total[i] = v->scores.line[i].total;
     }
+}
+
+static void maybe_move(TestPlay *p, TestSeat *s, const NetView *v)
+{
     if (!s->has_bot || !v->yours || v->over || p->paused || v->decision == s->moved)
         return;
     char err[300];
@@ -297,7 +301,13 @@ static void handle(TestPlay *p, NetEvent *ev)
             snprintf(s->last_error, sizeof s->last_error, "%s", err);
         }
         break;
-    case NET_EV_STATE: on_state(p, s, ev->view); break;
+    case NET_EV_STATE:
+        on_state(p, s, ev->view);
+        maybe_move(p, s, ev->view);
+        net_view_free(s->last);
+        s->last = ev->view;
+        ev->view = NULL;
+        break;
     case NET_EV_ACCEPTED:
         s->accepted = ev->decision;
         if (s->move_pending == ev->decision)
@@ -338,6 +348,13 @@ int tp_run(TestPlay *p, int (*done)(TestPlay *p, void *ud), void *ud)
     return 0;
 }
 
+void tp_kick(TestPlay *p)
+{
+    for (int i = 0; i < p->count; i++)
+        if (p->seats[i].last)
+            maybe_move(p, &p->seats[i], p->seats[i].last);
+}
+
 int tp_all_over(TestPlay *p, void *ud)
 {
     (void)ud;
@@ -353,6 +370,7 @@ void tp_free(TestPlay *p)
         net_client_close(p->seats[i].client);
         if (p->seats[i].has_bot)
             remote_bot_free(&p->seats[i].bot);
+        net_view_free(p->seats[i].last);
         for (int k = 0; k < p->seats[i].text_count; k++)
             free(p->seats[i].texts[k]);
         free(p->seats[i].texts);
