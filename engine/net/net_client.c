@@ -41,6 +41,7 @@ struct NetHub {
     Command *cmd_head, *cmd_tail;
     EventNode *ev_head, *ev_tail;
     int stop;
+    int tls;                  /* made for links that need TLS (https://, wss://) */
     NetClient *clients;       /* hub thread only */
 };
 
@@ -449,7 +450,7 @@ static void *hub_thread(void *arg)
     return NULL;
 }
 
-NetHub *net_hub_new(char *err, int errlen)
+NetHub *net_hub_new(int tls, char *err, int errlen)
 {
     NetHub *h = calloc(1, sizeof *h);
     if (!h) {
@@ -458,13 +459,15 @@ NetHub *net_hub_new(char *err, int errlen)
     }
     pthread_mutex_init(&h->mu, NULL);
     pthread_cond_init(&h->cv, NULL);
+    h->tls = tls;
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = PROTOCOLS;
     info.user = h;
-    info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+    /* OpenSSL is set up only for a hub that needs it (its global set-up stays until exit). */
+    info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
     info.timeout_secs = 10;
     h->ctx = lws_create_context(&info);
     if (!h->ctx || pthread_create(&h->th, NULL, hub_thread, h) != 0) {
@@ -575,8 +578,13 @@ NetClient *net_client_open(NetHub *h, const char *link, const NetClientOptions *
     c->opt.client = c->opt.name = NULL;
     snprintf(c->path, sizeof c->path, "%sws%s%s", c->link.path, c->link.table[0] ? "/" : "", c->link.table);
     snprintf(c->host_header, sizeof c->host_header, "%s:%d", c->link.host, c->link.port);
+    if (h && c->link.tls && !h->tls) {
+        snprintf(err, (size_t)errlen, "'%.200s' needs TLS, and this hub was made without it", link);
+        free(c);
+        return NULL;
+    }
     if (!h) {
-        h = net_hub_new(err, errlen);
+        h = net_hub_new(c->link.tls, err, errlen);
         if (!h) {
             free(c);
             return NULL;

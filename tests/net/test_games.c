@@ -14,7 +14,7 @@ TEST(net_three_player_games_play_to_the_end_over_the_loopback)
     REQUIRE(ts_start(&srv) == 0);
     char why[400];
     TestPlay play = { 0 };
-    play.hub = net_hub_new(why, sizeof why);
+    play.hub = net_hub_new(0, why, sizeof why);
     REQUIRE(play.hub != NULL);
     TestTable t[2];
     REQUIRE(tt_create(&srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"

@@ -97,7 +97,7 @@ TEST(net_kill_9_at_random_moments_brings_every_table_back_exactly)
     REQUIRE(ts_start(&srv) == 0);
     char why[400];
     TestPlay play = { 0 };
-    play.hub = net_hub_new(why, sizeof why);
+    play.hub = net_hub_new(0, why, sizeof why);
     REQUIRE(play.hub != NULL);
     int tables = 0, bad = 0;
     new_tables(&srv, &play, &tables, 900);

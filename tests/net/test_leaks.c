@@ -223,7 +223,7 @@ TEST(net_leak_no_message_to_a_seat_holds_what_it_may_not_see)
     REQUIRE(ts_start(&srv) == 0);
     char why[400];
     TestPlay play = { .keep_text = 1 };
-    play.hub = net_hub_new(why, sizeof why);
+    play.hub = net_hub_new(0, why, sizeof why);
     REQUIRE(play.hub != NULL);
     static Session s;
     REQUIRE(session_open(&s, ".", why, sizeof why) == 0);
