@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #define CONN_BUCKETS 65536
+#define SRV_SOCKET_BUFFER (128 * 1024)
 
 static void map_add(NetServer *srv, SrvConn *c)
 {
@@ -236,6 +238,10 @@ static void established(NetServer *srv, SrvConn *c, struct lws *wsi)
     }
     c->counted = 1;
     srv->clients++;
+    /* A bounded kernel buffer: what a slow client has not read waits in its
+     * queue, where --max-queue counts it, not megabytes deep in the kernel. */
+    int sndbuf = SRV_SOCKET_BUFFER;
+    setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE, srv->cfg.hello_timeout_s);
 }
 
