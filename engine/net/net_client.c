@@ -72,6 +72,14 @@ static uint64_t now_us(void)
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+static int stopping(NetHub *h)
+{
+    pthread_mutex_lock(&h->mu);   /* also orders everything the caller did before net_hub_free */
+    int stop = h->stop;
+    pthread_mutex_unlock(&h->mu);
+    return stop;
+}
+
 static void push_event(NetClient *c, NetEvent *ev)
 {
     NetHub *h = c->hub;
@@ -362,7 +370,7 @@ static void dropped(NetClient *c, const char *why)
         free_client(c);
         return;
     }
-    if (c->hub->stop)
+    if (stopping(c->hub))
         return;
     if (c->give_up) {
         simple_event(c, NET_EV_CLOSED, 0, why);
@@ -438,7 +446,7 @@ static const struct lws_protocols PROTOCOLS[] = {
 static void *hub_thread(void *arg)
 {
     NetHub *h = arg;
-    while (!h->stop)
+    while (!stopping(h))
         if (lws_service(h->ctx, 0) < 0)
             break;
     for (NetClient *c = h->clients; c; c = c->next)
@@ -494,8 +502,8 @@ static void post(NetHub *h, int kind, NetClient *c, Outgoing *o)
     else
         h->cmd_head = cmd;
     h->cmd_tail = cmd;
+    lws_cancel_service(h->ctx);   /* under the lock: the hub cannot be torn down meanwhile */
     pthread_mutex_unlock(&h->mu);
-    lws_cancel_service(h->ctx);
 }
 
 void net_hub_free(NetHub *h)
@@ -504,8 +512,8 @@ void net_hub_free(NetHub *h)
         return;
     pthread_mutex_lock(&h->mu);
     h->stop = 1;
+    lws_cancel_service(h->ctx);   /* the hub sees stop only once this returned */
     pthread_mutex_unlock(&h->mu);
-    lws_cancel_service(h->ctx);
     pthread_join(h->th, NULL);
     while (h->cmd_head) {
         Command *c = h->cmd_head;

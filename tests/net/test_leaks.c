@@ -64,7 +64,7 @@ static void rehide(Game *out, const Game *g, int seat, uint64_t *x)
 
 static char *state_text(SrvTable *t, int seat, SrvScratch *sc)
 {
-    json_t *m = srv_state_message(t, seat, 0, sc);
+    json_t *m = net_srv_state_message(t, seat, 0, sc);
     char *text = m ? json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     json_decref(m);
     return text;
@@ -144,12 +144,12 @@ typedef struct Truth {
 /* The real game of a stored table at each decision, replayed from the server's database. */
 static int truth_of(const char *db, const char *table, Session *s, Truth *tr, char *why, int whylen)
 {
-    SrvStore *st = srv_store_open(db, 0, why, whylen);
+    SrvStore *st = net_srv_store_open(db, 0, why, whylen);
     SrvTableRow *rows = NULL;
     SrvActionRow *acts = NULL;
     int n = 0, count = 0, rc = -1;
-    if (!st || srv_store_tables(st, &rows, &n, why, whylen) ||
-        srv_store_actions(st, table, &acts, &count, why, whylen))
+    if (!st || net_srv_store_tables(st, &rows, &n, why, whylen) ||
+        net_srv_store_actions(st, table, &acts, &count, why, whylen))
         goto done;
     for (int i = 0; i < n; i++)
         if (strcmp(rows[i].id, table) == 0) {
@@ -173,7 +173,7 @@ static int truth_of(const char *db, const char *table, Session *s, Truth *tr, ch
 done:
     free(rows);
     free(acts);
-    srv_store_close(st);
+    net_srv_store_close(st);
     return rc;
 }
 
