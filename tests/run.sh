@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test suite: installs what is missing, builds, and runs the C and
 # Lua tests in the release build and again under AddressSanitizer and
-# UndefinedBehaviorSanitizer, the tests that play on two threads under
+# UndefinedBehaviorSanitizer, the tests that play on two threads and the
+# table server's whole games and hostile clients (server and clients) under
 # ThreadSanitizer, the command-line tests, short runs of the
 # fuzzers, a soak of SOAK_GAMES sanitizer games (docs/reliability.md) and the
 # lint of the Lua the engine runs (tests/lint.sh), the symbol and structure
