@@ -310,5 +310,5 @@ void net_srv_create_table(SrvGameThread *g, SrvReq *r)
     }
     NetCreated *out = r->local ? r->local->out : NULL;
     answer(g, r, created_json(t, r, out), 0, NULL);
-    net_srv_game_changed(g, t, 0);
+    net_srv_game_changed(g, t);
 }
