@@ -198,7 +198,7 @@ static int fill_table(SrvGameThread *g, SrvTable *t, const SrvCreateSpec *spec, 
     snprintf(t->row.options, sizeof t->row.options, "%s", text);
     free(text);
     do
-        net_srv_random_table_id(t->row.id);
+        net_srv_random_table_id(t->row.id, g->srv->cfg.id_prefix);
     while (net_srv_registry_find(&g->srv->reg, t->row.id, NULL));
     t->row.seed = net_srv_random_u64();
     t->row.created = (int64_t)time(NULL);
