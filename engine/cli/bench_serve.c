@@ -221,8 +221,10 @@ static void *drive(void *arg)
                 d->rtt = realloc(d->rtt, sizeof *d->rtt * (size_t)d->rtt_cap);
             }
             d->rtt[d->rtt_count++] = ev.rtt_us;
-        } else if (ev.kind == NET_EV_ERROR || ev.kind == NET_EV_CLOSED)
-            d->errors++;
+        } else if (ev.kind == NET_EV_ERROR || ev.kind == NET_EV_CLOSED) {
+            if (d->errors++ < 5)
+                fprintf(stderr, "volcanique bench: a client: %s\n", ev.text);
+        }
         net_event_free(&ev);
     }
     free(d->plan);

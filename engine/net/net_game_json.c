@@ -42,9 +42,15 @@ json_t *net_options_to_json(const GameOptions *o)
     return j;
 }
 
+/* A decision kind by name; a value past the kinds (a field not in use) as its number. */
+static json_t *kind_json(int kind)
+{
+    return kind < DK_COUNT ? json_string(decision_kind_name(kind)) : json_integer(kind);
+}
+
 static json_t *pending_json(const Pending *p)
 {
-    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:o}", "kind", decision_kind_name(p->kind), "player", p->player,
+    return json_pack("{s:o,s:i,s:i,s:i,s:i,s:o}", "kind", kind_json(p->kind), "player", p->player,
                      "subject", p->subject, "cell", p->cell, "aux", p->aux, "at", net_wr_place(p->cell));
 }
 
@@ -127,7 +133,7 @@ static json_t *queue_json(NetWr *w, const Game *g)
         for (int k = 0; k < MAX_LAND; k++)
             if (q->reach[k >> 3] & (1 << (k & 7)))
                 net_wr_add(w, reach, json_integer(k));
-        net_wr_add(w, a, json_pack("{s:s,s:i,s:i,s:o,s:i,s:i,s:i,s:i,s:o}", "kind", decision_kind_name(q->kind),
+        net_wr_add(w, a, json_pack("{s:o,s:i,s:i,s:o,s:i,s:i,s:i,s:i,s:o}", "kind", kind_json(q->kind),
                                    "player", q->player, "subject", q->subject, "cell", net_wr_place(q->cell),
                                    "biome", q->biome, "count", q->count, "must_flee", q->must_flee, "cause",
                                    q->cause, "reach", reach));

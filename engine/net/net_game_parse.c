@@ -63,11 +63,19 @@ int net_options_from_json(const json_t *j, GameOptions *o, char *err, int errlen
     return r.failed ? -1 : 0;
 }
 
+/* A decision kind: its name, or a number (a field not in use). */
+static int kind_of(NetRd *r, const json_t *o)
+{
+    if (json_is_integer(json_object_get(o, "kind")))
+        return (int)net_rd_int(r, o, "kind", 0, 255);
+    return name_index(r, o, "kind", decision_kind_name, DK_COUNT);
+}
+
 static void read_pending(NetRd *r, const json_t *j, const char *key, Pending *p)
 {
     const json_t *o = net_rd_object(r, j, key);
     size_t mark = net_rd_enter(r, key, 0);
-    p->kind = (uint8_t)name_index(r, o, "kind", decision_kind_name, DK_COUNT);
+    p->kind = (uint8_t)kind_of(r, o);
     p->player = (uint8_t)net_rd_int(r, o, "player", 0, MAX_PLAYERS - 1);
     p->subject = (uint16_t)net_rd_int(r, o, "subject", 0, 65535);
     p->cell = (uint16_t)net_rd_int(r, o, "cell", 0, 65535);
@@ -260,7 +268,7 @@ static void read_queue(NetRd *r, const json_t *j, Game *g)
         QueueItem *it = &g->queue[i];
         size_t mark = net_rd_enter(r, "queue", 0);
         net_rd_enter(r, NULL, (int)i);
-        it->kind = (uint8_t)name_index(r, o, "kind", decision_kind_name, DK_COUNT);
+        it->kind = (uint8_t)kind_of(r, o);
         it->player = (uint8_t)net_rd_int(r, o, "player", 0, MAX_PLAYERS - 1);
         it->subject = (uint16_t)net_rd_int(r, o, "subject", 0, MAX_PLAYERS * MAX_CRITTERS - 1);
         it->cell = (uint16_t)net_rd_place(r, o, "cell");
