@@ -514,12 +514,14 @@ static void post(NetHub *h, int kind, NetClient *c, Outgoing *o)
     }
     *cmd = (Command){ NULL, kind, c, o };
     pthread_mutex_lock(&h->mu);
+    int was_empty = !h->cmd_head;
     if (h->cmd_tail)
         h->cmd_tail->next = cmd;
     else
         h->cmd_head = cmd;
     h->cmd_tail = cmd;
-    lws_cancel_service(h->ctx);   /* under the lock: the hub cannot be torn down meanwhile */
+    if (was_empty)   /* one wake-up per batch; under the lock: the hub cannot be torn down meanwhile */
+        lws_cancel_service(h->ctx);
     pthread_mutex_unlock(&h->mu);
 }
 
