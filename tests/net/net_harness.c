@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -45,6 +46,7 @@ void ts_url(const TestServer *s, char *out, size_t cap)
 /* After fork: only async-signal-safe calls, everything prepared before. */
 static void child(const char *exe, char *const *argv, const char *log_path, int out_fd)
 {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a test that dies (or aborts) leaves no server behind */
     int log = open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0600);
     dup2(out_fd, 1);
     if (log >= 0)
