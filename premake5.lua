@@ -60,6 +60,8 @@ local LUA = system_library("lua5.4", debian("/usr/include/lua5.4", "lua5.4"))
 local SDL = system_library("sdl2", debian("/usr/include/SDL2", "SDL2"))
 local STB = system_library("stb", debian("/usr/include/stb", "stb"))
 local JANSSON = system_library("jansson", debian(nil, "jansson"))
+local WEBSOCKETS = system_library("libwebsockets", debian(nil, "websockets"))
+local SQLITE = system_library("sqlite3", debian(nil, "sqlite3"))
 
 -- Compiling against these libraries: their include folders and flags.
 local function compile_with(...)
@@ -71,7 +73,7 @@ end
 
 -- Linking every library an executable needs, after the project's own.
 local function link_system_libraries()
-    for _, lib in ipairs({ LUA, SDL, STB, JANSSON }) do
+    for _, lib in ipairs({ LUA, SDL, STB, JANSSON, WEBSOCKETS, SQLITE }) do
         links(lib.links)
         libdirs(lib.libdirs)
         linkoptions(lib.linkoptions)
@@ -145,25 +147,45 @@ project "vqui"
     includedirs { "engine/core", "engine/bot", "engine/ui" }
     compile_with(SDL, STB)
 
+-- The table protocol's shared half: what a seat may see (redaction), the
+-- game and rules as JSON both ways, and the WebSocket client (libwebsockets).
+-- It sees the core and nothing else, so a front end can link it alone.
+project "vqnet"
+    kind "StaticLib"
+    files { "engine/net/*.c", "engine/net/*.h" }
+    includedirs { "engine/core", "engine/net" }
+    compile_with(JANSSON, WEBSOCKETS)
+
+-- The table server: tables, bot seats, storage in SQLite, the WebSocket
+-- server. Runs the rules through script sessions and tells the story with
+-- the ui layer's chronicle (which includes no SDL).
+project "vqserver"
+    kind "StaticLib"
+    files { "engine/net/server/*.c", "engine/net/server/*.h" }
+    includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/net", "engine/net/server" }
+    compile_with(JANSSON, WEBSOCKETS, SQLITE)
+
 -- Command line and terminal front end; sees only the public headers below it.
 project "vqcli"
     kind "StaticLib"
     files { "engine/cli/*.c", "engine/cli/*.h" }
     excludes { "engine/cli/main.c" }
-    includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
+    includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/net", "engine/net/server", "engine/cli" }
     compile_with(JANSSON)
 
 project "volcanique"
     kind "ConsoleApp"
     files { "engine/cli/main.c" }
     includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
-    links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
+    links { "vqcli", "vqserver", "vqnet", "vqui", "vqbot", "vqscript", "vqcore" }
     link_system_libraries()
 
 project "volcanique-tests"
     kind "ConsoleApp"
-    files { "tests/*.c", "tests/core/*.c", "tests/bot/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c" }
-    includedirs { "tests", "engine/core", "engine/core/internal", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
-    compile_with(LUA, SDL, STB, JANSSON)
-    links { "vqcli", "vqui", "vqbot", "vqscript", "vqcore" }
+    files { "tests/*.c", "tests/core/*.c", "tests/bot/*.c", "tests/script/*.c", "tests/cli/*.c", "tests/ui/*.c",
+            "tests/net/*.c" }
+    includedirs { "tests", "engine/core", "engine/core/internal", "engine/bot", "engine/script", "engine/ui",
+                  "engine/net", "engine/net/server", "engine/cli" }
+    compile_with(LUA, SDL, STB, JANSSON, WEBSOCKETS, SQLITE)
+    links { "vqcli", "vqserver", "vqnet", "vqui", "vqbot", "vqscript", "vqcore" }
     link_system_libraries()

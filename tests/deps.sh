@@ -2,7 +2,7 @@
 # Installs what building, playing and testing need, from Debian's packages.
 # Runs as root on a fresh Debian bookworm machine; does nothing when all is there.
 set -eu
-PACKAGES="build-essential premake4 pkg-config liblua5.4-dev lua5.4 libsdl2-dev libstb-dev fonts-dejavu-core libjansson-dev parallel clang libclang-rt-dev lua-check"
+PACKAGES="build-essential premake4 pkg-config liblua5.4-dev lua5.4 libsdl2-dev libstb-dev fonts-dejavu-core libjansson-dev parallel clang libclang-rt-dev lua-check libwebsockets-dev libsqlite3-dev"
 missing=""
 for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -105,5 +105,8 @@ int cmd_balance(const CliArgs *a);
 int cmd_bench(const CliArgs *a);
 int cmd_powers(const CliArgs *a);
 int cmd_test(const CliArgs *a);
+int cmd_serve(const CliArgs *a);
+int cmd_join(const CliArgs *a);
+int cmd_create(const CliArgs *a);
 
 #endif

@@ -112,6 +112,34 @@ static const char HELP[] =
         "                      tests/ run with the mod enabled; each test runs after the ones\n"
         "                      before it and again alone in a fresh session, and fails if the\n"
         "                      two differ; ends \"N passed, N failed\"\n"
+        "  serve [--port P] [--db FILE] [--mods LIST] [--web DIR] [--host ADDR] [--public-url URL]\n"
+        "      [--id-prefix P]\n"
+        "      [--table SEATS]... [--variant V] [--setup 1|2] [--deal CARDS] [--bot-delay MS]\n"
+        "      [--think-limit MS] [--game-threads N] [--think-threads N] [--max-tables N]\n"
+        "      [--max-clients N] [--max-queue BYTES] [--hello-timeout S] [--sync normal|full] [--quiet]\n"
+        "                      host tables for the window, the terminal and the browser\n"
+        "                      (docs/server.md; the protocol: docs/protocol.md); port default 8080,\n"
+        "                      0 picks a free one; every table and move is kept in FILE (default\n"
+        "                      volcanique.db) and a restart brings every table back; --mods lists\n"
+        "                      the mods a table may enable; --web serves another folder at /\n"
+        "                      (default ROOT/web); --host listens on one address (default every\n"
+        "                      interface); --public-url writes the links under that address;\n"
+        "                      --id-prefix P starts every table id it makes with P (a proxy in\n"
+        "                      front of several servers routes /ws/ID by it);\n"
+        "                      --table person,person,greedy creates a table at start and prints\n"
+        "                      its links (--variant, --setup, --deal apply to it); bots wait MS\n"
+        "                      before a move (default 0) and think at most --think-limit MS\n"
+        "                      (default 2000); --sync full survives a power cut, normal (default)\n"
+        "                      a killed process; prints \"listening on URL\" when ready\n"
+        "  create URL --seats LIST [--variant V] [--setup 1|2] [--mods LIST] [--public]\n"
+        "      [--deal CARDS] [--hold SEAT=CARDS]\n"
+        "                      ask the server at URL for a table (LIST: person or a bot per\n"
+        "                      seat) and print its links: one per person's seat, and one to watch\n"
+        "  join LINK [--bot SPEC] [--name NAME] [--quiet]\n"
+        "                      play a remote seat with a bot (random, greedy, mcts...; a thinking\n"
+        "                      bot needs the table's rules and mods here), or with a watch link\n"
+        "                      follow the story; one line per step, the scores at the end; comes\n"
+        "                      back by itself when the server goes away; exit 0 at the game's end\n"
         "  help                this text\n"
         "\n"
         "options:\n"
@@ -185,7 +213,8 @@ int main(int argc, char **argv)
         { "replay", cmd_replay }, { "tui", cmd_tui }, { "sim", cmd_sim },
         { "gui", cmd_gui }, { "merge", cmd_merge }, { "compare", cmd_compare },
         { "strength", cmd_strength }, { "balance", cmd_balance }, { "bench", cmd_bench },
-        { "powers", cmd_powers }, { "test", cmd_test },
+        { "powers", cmd_powers }, { "test", cmd_test }, { "serve", cmd_serve }, { "join", cmd_join },
+        { "create", cmd_create },
     };
     if (strcmp(cmd, "help") == 0) {
         print_help(stdout);

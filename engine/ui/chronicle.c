@@ -49,7 +49,7 @@ const char *ui_end_reason_text(const Game *g, int reason)
     default: break;
     }
     /* A reason a script registered: its name, in words ("super_volcano"). */
-    static char words[END_REASON_LEN];
+    static _Thread_local char words[END_REASON_LEN];   /* per thread: servers tell stories on several */
     snprintf(words, sizeof words, "%s", end_reason_name(g, reason));
     for (char *c = words; *c; c++)
         if (*c == '_')
