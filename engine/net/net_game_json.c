@@ -237,6 +237,8 @@ static void turn_fields(NetWr *w, json_t *j, const Game *g)
     net_wr_set(w, j, "land_change", json_integer(g->land_change));
     net_wr_set(w, j, "critter_marks_seen", json_integer(g->critter_marks_seen));
     net_wr_set(w, j, "mods_disabled", json_integer(g->mods_disabled));
+    net_wr_set(w, j, "progress", json_integer(g->progress));   /* a hash of public counts (turn.c) */
+    net_wr_set(w, j, "progress_turn", json_integer(g->progress_turn));
     net_wr_set(w, j, "choice_len", json_integer(g->choice_len));
 }
 

@@ -344,6 +344,8 @@ static void read_turn(NetRd *r, const json_t *j, Game *g)
     g->land_change = (uint8_t)net_rd_int(r, j, "land_change", 0, 255);
     g->critter_marks_seen = (uint8_t)net_rd_int(r, j, "critter_marks_seen", 0, 255);
     g->mods_disabled = (uint32_t)net_rd_int(r, j, "mods_disabled", 0, UINT32_MAX);
+    g->progress = (uint32_t)net_rd_int(r, j, "progress", 0, UINT32_MAX);
+    g->progress_turn = (uint16_t)net_rd_int(r, j, "progress_turn", 0, 65535);
 }
 
 static void read_rest(NetRd *r, const json_t *j, Game *g)

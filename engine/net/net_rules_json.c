@@ -20,7 +20,7 @@ static const ByteField RULE_BYTES[] = {
     RB(critters_per_player), RB(resource_cap), RB(crater_capacity), RB(resources_per_type),
     RB(later_player_bonus), RB(volcanoes_per_player), RB(land_tiles_base), RB(land_tiles_per_extra_player),
     RB(targeting_threshold), RB(soil_cooling), RB(cliffs_block_biomes), RB(island_crater_critters),
-    RB(island_tiles), RB(island_max_distance), RB(default_variant),
+    RB(island_tiles), RB(island_max_distance), RB(default_variant), RB(idle_rounds),
 };
 #define RC(f) { #f, offsetof(Rules, f) }
 static const ByteField RULE_COSTS[] = {
@@ -151,6 +151,7 @@ json_t *net_rules_to_json(const Rules *r)
     json_decref(lists);
     net_wr_set(&w, j, "critter_marks_with", u8_array(r->critter_marks_with, CT_TRAIT_BITS));
     net_wr_set(&w, j, "state_used", json_integer(r->state_used));
+    net_wr_set(&w, j, "turn_limit", json_integer(r->turn_limit));
     json_t *places = json_array(), *inits = json_array();
     for (int s = 0; s < STATE_SLOTS; s++)
         if ((r->state_places[s >> 3] >> (s & 7)) & 1)
@@ -247,6 +248,7 @@ static void read_names(NetRd *r, const json_t *j, Rules *out)
 static void read_state_decls(NetRd *r, const json_t *j, Rules *out)
 {
     out->state_used = (uint16_t)net_rd_int(r, j, "state_used", 0, STATE_SLOTS);
+    out->turn_limit = (uint16_t)net_rd_int(r, j, "turn_limit", 0, 65535);
     const json_t *places = net_rd_array(r, j, "state_places", STATE_SLOTS);
     for (size_t i = 0; places && i < json_array_size(places); i++) {
         int s = (int)net_rd_item(r, places, i, "state_places", 0, STATE_SLOTS - 1);
