@@ -33,8 +33,8 @@ static void seats(Tui *t)
     const Game *g = t->table.game;
     for (int p = 0; p < g->players; p++) {
         const Player *pl = &g->player[p];
-        char kind[24], score[40], powers[256];
-        ui_seat_name(&t->table.seat[p], kind, sizeof kind);
+        char kind[48], score[40], powers[256];
+        ui_table_seat_label(&t->table, p, kind, sizeof kind);
         score_text(t, p, score, sizeof score);
         powers_held(g, p, powers, sizeof powers);
         fprintf(t->out, "%c%c %-9s score %-4s| dark %d medium %d light %d | hand %d, land %d, crater %d | "
@@ -53,6 +53,14 @@ void tui_tell(Tui *t)
         fprintf(t->out, "%s%s\n", l->kind == UI_LINE_ACTION ? "  " : l->kind == UI_LINE_TURN ? "" : "    ", l->text);
     }
     t->told = total;
+}
+
+void tui_notices(Tui *t)
+{
+    char text[600];
+    while (ui_table_notice(&t->table, text, sizeof text))
+        fprintf(t->out, "** %s\n", text);
+    fflush(t->out);
 }
 
 void tui_story(Tui *t, int last)
@@ -77,6 +85,8 @@ void tui_screen(Tui *t)
     else
         fprintf(t->out, "\n");
     fprintf(t->out, "== Turn %d, %c's turn, %s ==\n", g->turn, seat_letter(g->active), ui_step_name(g));
+    if (ui_table_status(&t->table)[0])
+        fprintf(t->out, "** %s\n", ui_table_status(&t->table));
     text_board_lit(t->out, g, lit);
     text_marks(t->out, g);
     seats(t);
@@ -85,8 +95,8 @@ void tui_screen(Tui *t)
         fprintf(t->out, "Lately:\n");
         tui_story(t, 8);
     }
-    char prompt[256];
-    game_prompt_text(g, prompt, sizeof prompt);
+    char prompt[400];
+    ui_table_prompt(&t->table, prompt, sizeof prompt);
     fprintf(t->out, "%c: %s\n", seat_letter(g->pending.player), prompt);
 }
 
@@ -102,7 +112,7 @@ void tui_list_options(Tui *t, bool all)
     bool group = !all && t->n > TUI_LIST_MAX;
     for (int i = 0; i < t->n; i++)
         if (!group || !has_place(g, &t->opts[i])) {
-            game_option_text(g, &t->opts[i], d, sizeof d);
+            ui_table_option_text(&t->table, &t->opts[i], d, sizeof d);
             fprintf(t->out, "%4d  %s\n", i, d);
         }
     if (!group)
@@ -142,7 +152,7 @@ int tui_list_at(Tui *t, int cell)
             continue;
         if (k == 0)
             fprintf(t->out, "At (%d,%d) (edges named clockwise from east: E SE SW W NW NE):\n", h.q, h.r);
-        game_option_text(g, &t->opts[i], d, sizeof d);
+        ui_table_option_text(&t->table, &t->opts[i], d, sizeof d);
         fprintf(t->out, "   %c  [%d] %s\n", k < 26 ? 'a' + k : '?', i, d);
         k++;
     }
@@ -190,8 +200,19 @@ void tui_cards(Tui *t)
     }
 }
 
-void tui_help(FILE *out)
+void tui_help(Tui *t)
 {
+    FILE *out = t->out;
+    if (ui_table_is_remote(&t->table)) {
+        fprintf(out,
+            "At a remote table (tui --join) the server holds the game: your moves go to it and\n"
+            "the story comes from it. There is no undo (every move is final), no load or save;\n"
+            "while another seat decides, the story is printed as it happens and the commands\n"
+            "that only show things (b s g c l ?) still work. q leaves the table: the seat stays\n"
+            "yours, and the same link brings you back to it. When the connection drops, the\n"
+            "terminal says so and comes back by itself; a move made meanwhile is not sent, and\n"
+            "you are told to make it again.\n");
+    }
     fprintf(out,
         "Commands (then Enter):\n"
         "  N           choose option N (the numbers `volcanique options` prints)\n"
