@@ -100,7 +100,7 @@ void ui_app_end_overlay(UiApp *app, UiScene *s)
 
 void ui_app_help_overlay(UiApp *app, UiScene *s)
 {
-    static const char *const HELP[] = {
+    const char *HELP[] = {
         "Playing with the mouse",
         "A tile to place follows the pointer over the lit hexes: the wheel or R turns it",
         "(only turns that fit are offered), Tab changes the tile, a click places it.",
@@ -114,6 +114,10 @@ void ui_app_help_overlay(UiApp *app, UiScene *s)
         "Esc: let go / cancel     F1 or ?: this help     Q: quit",
         "Hover a score for its categories, a card for its rules, a seat's line for its powers and cards.",
     };
+    if (app->table && ui_table_is_remote(app->table)) {   /* the server holds the game */
+        HELP[8] = "No undo at a remote table: every move is final. A dropped connection comes back by itself;"
+                  " the status line says so, and a move made meanwhile must be made again";
+    }
     const UiLayout *L = &s->L;
     int n = (int)(sizeof HELP / sizeof HELP[0]), bw = L->board_w - 4 * L->pad, bh = (n + 2) * L->line_small + 2 * L->pad;
     int x = 2 * L->pad, y = L->pad * 2;

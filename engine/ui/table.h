@@ -100,6 +100,9 @@ typedef struct UiAppHooks {
      * that does not load). NULL hook: none offered, and games play the
      * rules' default. */
     int (*variants)(void *ud, uint32_t mods, UiVariants *out, char *err, int errlen);
+    /* Each notice of a remote table (ui_table_notice), and the reason it was
+     * lost, besides the status line (NULL: the status line only). */
+    void (*notice)(void *ud, const char *text);
     void *ud;
 } UiAppHooks;
 
