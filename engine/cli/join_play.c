@@ -81,7 +81,10 @@ static int check_link(const char *cmd, const CliJoinArgs *ja)
 {
     NetLink l;
     char err[400];
-    if (net_link_parse(ja->link, &l, err, sizeof err)) {
+    int bad = net_link_parse(ja->link, &l, err, sizeof err);
+    if (!bad && !l.table[0])
+        bad = snprintf(err, sizeof err, "'%.200s' names no table", ja->link);
+    if (bad) {
         fprintf(stderr, "volcanique %s: --join: %s (a link as the server prints it: http://HOST:PORT/#table=ID"
                         "&seat=A&token=T to play, http://HOST:PORT/#table=ID to watch)\n", cmd, err);
         return 2;

@@ -346,9 +346,14 @@ static int waiting_command(Tui *t, char *line)
         arg = NULL;
     if (!strcmp(cmd, "q") || !strcmp(cmd, "quit") || !strcmp(cmd, "exit"))
         return TUI_QUIT;
-    if (*cmd && !view_command(t, cmd, arg))
-        fprintf(t->out, "%c decides now: wait for the server (? for the commands that show things; q leaves the"
-                " table).\n", seat_letter(t->table.game->pending.player));
+    int who = t->table.game->pending.player;
+    if (!*cmd || view_command(t, cmd, arg))
+        return TUI_AGAIN;
+    if (who == ui_table_remote_seat(&t->table))
+        fprintf(t->out, "Your move is on its way to the server: wait for its answer (q leaves the table).\n");
+    else
+        fprintf(t->out, "%c decides now: wait for it (? for the commands that show things; q leaves the table).\n",
+                seat_letter(who));
     return TUI_AGAIN;
 }
 

@@ -202,17 +202,15 @@ void tui_cards(Tui *t)
 
 void tui_help(Tui *t)
 {
+    bool remote = ui_table_is_remote(&t->table);
     FILE *out = t->out;
-    if (ui_table_is_remote(&t->table)) {
+    if (remote)
         fprintf(out,
             "At a remote table (tui --join) the server holds the game: your moves go to it and\n"
-            "the story comes from it. There is no undo (every move is final), no load or save;\n"
-            "while another seat decides, the story is printed as it happens and the commands\n"
-            "that only show things (b s g c l ?) still work. q leaves the table: the seat stays\n"
-            "yours, and the same link brings you back to it. When the connection drops, the\n"
-            "terminal says so and comes back by itself; a move made meanwhile is not sent, and\n"
-            "you are told to make it again.\n");
-    }
+            "the story comes from it; every move is final. While another seat decides, the story\n"
+            "is printed as it happens and the commands that only show things still work. When\n"
+            "the connection drops, the terminal says so and comes back by itself; a move made\n"
+            "meanwhile is not sent, and you are told to make it again.\n");
     fprintf(out,
         "Commands (then Enter):\n"
         "  N           choose option N (the numbers `volcanique options` prints)\n"
@@ -223,13 +221,22 @@ void tui_help(Tui *t)
         "  s           the scores now, by category\n"
         "  g           the Power Grid: powers, levels, who holds them, their rules\n"
         "  c           Caldera cards (yours by name)\n"
-        "  l [N]       the last N lines of the story (default 20)\n"
-        "  u           undo your last choice (never past dice or a revealed card)\n"
-        "  load FILE   continue the game saved in FILE\n"
-        "  save FILE   write the game to FILE now\n"
-        "  pace MS     bots wait MS milliseconds before each move\n"
-        "  ?           this help\n"
-        "  quit (or q) stop; with --save or --load the game is in its file\n"
+        "  l [N]       the last N lines of the story (default 20)\n");
+    if (remote)
+        fprintf(out,
+            "  u           (no undo at a remote table: the server keeps every move)\n"
+            "  pace MS     --autoplay's bot waits MS milliseconds before each move\n"
+            "  ?           this help\n"
+            "  quit (or q) leave the table: the seat stays yours, the same link brings you back\n");
+    else
+        fprintf(out,
+            "  u           undo your last choice (never past dice or a revealed card)\n"
+            "  load FILE   continue the game saved in FILE\n"
+            "  save FILE   write the game to FILE now\n"
+            "  pace MS     bots wait MS milliseconds before each move\n"
+            "  ?           this help\n"
+            "  quit (or q) stop; with --save or --load the game is in its file\n");
+    fprintf(out,
         "Board cells: height, then each area of the top tile (a seat letter where a critter\n"
         "stands, else its biome: d dark, m medium, l light); V volcano, s soil, ~ lava.\n"
         "Tile turns are told by the edges each biome faces, clockwise from east (E SE SW W NW NE).\n");
