@@ -14,13 +14,13 @@ TEST(net_three_player_games_play_to_the_end_over_the_loopback)
     REQUIRE(ts_start(&srv) == 0);
     char why[400];
     TestPlay play = { 0 };
-    play.hub = net_hub_new(why, sizeof why);
+    play.hub = net_hub_new(0, why, sizeof why);
     REQUIRE(play.hub != NULL);
     TestTable t[2];
-    REQUIRE(tt_create(play.hub, &srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
+    REQUIRE(tt_create(&srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
                       "{\"kind\":\"person\"},{\"kind\":\"person\"}],\"variant\":\"to_the_left\"}", &t[0], why,
                       sizeof why) == 0);
-    REQUIRE(tt_create(play.hub, &srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
+    REQUIRE(tt_create(&srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
                       "{\"kind\":\"bot\",\"bot\":\"greedy\"},{\"kind\":\"person\"}],\"setup\":2}", &t[1], why,
                       sizeof why) == 0);
     static const char *const BOTS[2][3] = { { "greedy", "random", "greedy" }, { "random", NULL, "greedy" } };

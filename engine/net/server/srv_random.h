@@ -10,10 +10,10 @@
 
 #include <stdint.h>
 
-uint64_t srv_random_u64(void);
+uint64_t net_srv_random_u64(void);
 /* NET_TABLE_ID_LEN characters of [a-z0-9] and a NUL. */
-void srv_random_table_id(char *out);
+void net_srv_random_table_id(char *out);
 /* NET_TOKEN_LEN lowercase hex digits (128 bits) and a NUL. */
-void srv_random_token(char *out);
+void net_srv_random_token(char *out);
 
 #endif

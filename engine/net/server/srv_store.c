@@ -51,7 +51,7 @@ static int check_format(SrvStore *st, char *err, int errlen)
     return ok ? 0 : -1;
 }
 
-SrvStore *srv_store_open(const char *path, int sync_full, char *err, int errlen)
+SrvStore *net_srv_store_open(const char *path, int sync_full, char *err, int errlen)
 {
     SrvStore *st = calloc(1, sizeof *st);
     if (!st) {
@@ -71,13 +71,13 @@ SrvStore *srv_store_open(const char *path, int sync_full, char *err, int errlen)
                            " VALUES(?, ?, ?, ?, ?, ?, ?, ?);", -1, &st->append, NULL) != SQLITE_OK) {
         if (!strstr(err, st->path))
             fail(st, "cannot open the database", err, errlen);
-        srv_store_close(st);
+        net_srv_store_close(st);
         return NULL;
     }
     return st;
 }
 
-void srv_store_close(SrvStore *st)
+void net_srv_store_close(SrvStore *st)
 {
     if (!st)
         return;
@@ -128,7 +128,7 @@ static int table_insert(SrvStore *st, const SrvTableRow *t)
     return rc;
 }
 
-int srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errlen)
+int net_srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errlen)
 {
     if (sqlite3_exec(st->db, "BEGIN IMMEDIATE;", NULL, NULL, NULL) != SQLITE_OK)
         return fail(st, "cannot begin", err, errlen);
@@ -148,7 +148,7 @@ int srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errle
     return 0;
 }
 
-int srv_store_append(SrvStore *st, const char *table, int n, const Option *o, uint64_t state_hash, char *err,
+int net_srv_store_append(SrvStore *st, const char *table, int n, const Option *o, uint64_t state_hash, char *err,
                      int errlen)
 {
     char hash[17];
@@ -171,7 +171,7 @@ int srv_store_append(SrvStore *st, const char *table, int n, const Option *o, ui
     return 0;
 }
 
-int srv_store_seat(SrvStore *st, const char *table, int seat, const SrvSeatRow *row, char *err, int errlen)
+int net_srv_store_seat(SrvStore *st, const char *table, int seat, const SrvSeatRow *row, char *err, int errlen)
 {
     return seat_insert(st, table, seat, row) ? fail(st, "cannot store the seat", err, errlen) : 0;
 }
@@ -210,7 +210,7 @@ static int read_seats(SrvStore *st, SrvTableRow *rows, int count)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int errlen)
+int net_srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int errlen)
 {
     *out = NULL;
     *count = 0;
@@ -252,7 +252,7 @@ int srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int
     return 0;
 }
 
-int srv_store_actions(SrvStore *st, const char *table, SrvActionRow **out, int *count, char *err, int errlen)
+int net_srv_store_actions(SrvStore *st, const char *table, SrvActionRow **out, int *count, char *err, int errlen)
 {
     *out = NULL;
     *count = 0;
