@@ -147,7 +147,7 @@ static int ended(FrontEnd *f)
 
 int fe_wait(FrontEnd *f, const char *needle)
 {
-    long long until = now_ms() + TH_NET_BOUND_MS;
+    long long until = now_ms() + FE_BOUND_MS;
     long from = f->mark;
     for (;;) {
         int gone = ended(f);   /* read before the output, which is then complete */
@@ -182,7 +182,7 @@ void fe_close_input(FrontEnd *f)
 
 int fe_exit(FrontEnd *f)
 {
-    long long until = now_ms() + TH_NET_BOUND_MS;
+    long long until = now_ms() + FE_BOUND_MS;
     while (!ended(f)) {
         if (now_ms() > until) {
             th_fail(__FILE__, __LINE__, "%s did not exit within the bound", f->out);

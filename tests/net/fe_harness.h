@@ -2,13 +2,16 @@
  * `volcanique gui` (SDL's dummy video driver) of the build under test, run
  * with their output in files and, when asked, their input a pipe the test
  * writes. Tests synchronise on the lines they print; every wait has a bound
- * (TH_NET_BOUND_MS) only so that a broken front end fails the test instead
- * of hanging it. */
+ * only so that a broken front end fails the test instead
+ * of hanging it: FE_BOUND_MS, long enough for a whole game played by two
+ * front ends and the server under the sanitizers on a busy machine. */
 #ifndef VQ_TESTS_FE_HARNESS_H
 #define VQ_TESTS_FE_HARNESS_H
 
 #include <stddef.h>
 #include <sys/types.h>
+
+#define FE_BOUND_MS 300000
 
 typedef struct FrontEnd {
     pid_t pid;

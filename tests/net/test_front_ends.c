@@ -35,7 +35,7 @@ static int fx_start(Fixture *fx, const char *const *serve_extra)
     char why[300];
     if (!mkdtemp(fx->dir) || ts_start(&fx->srv))
         return -1;
-    fx->play.hub = net_hub_new(why, sizeof why);
+    fx->play.hub = net_hub_new(0, why, sizeof why);
     return fx->play.hub ? 0 : -1;
 }
 
@@ -64,7 +64,7 @@ static void fx_end(Fixture *fx)
 static int fx_table(Fixture *fx, const char *create, TestTable *t)
 {
     char why[400];
-    if (tt_create(fx->play.hub, &fx->srv, create, t, why, sizeof why) == 0)
+    if (tt_create(&fx->srv, create, t, why, sizeof why) == 0)
         return 0;
     th_fail(__FILE__, __LINE__, "the server did not create the table: %s", why);
     return -1;
@@ -86,11 +86,13 @@ static int start_players(Fixture *fx, const TestTable *t, FrontEnd *tui, FrontEn
     return fe_wait(tui, "Seats: A=you (greedy) B=person") || fe_wait(gui, "gui: joined table");
 }
 
-/* Both front ends end with the final scores the spectator saw. */
-static void check_the_end(const TestSeat *watcher, FrontEnd *tui, FrontEnd *gui)
+/* Both front ends end with the final scores the spectator (the test's first client) saw. */
+static void check_the_end(TestPlay *play, FrontEnd *tui, FrontEnd *gui)
 {
     CHECK_EQ(fe_exit(tui), 0);
     CHECK_EQ(fe_exit(gui), 0);
+    CHECK(tp_run(play, tp_all_over, NULL) == 0);   /* it has the end by now: the front ends saw it */
+    const TestSeat *watcher = &play->seats[0];
     CHECK(watcher->over);
     char want[200];
     int n = snprintf(want, sizeof want, "):");
@@ -123,8 +125,7 @@ TEST(net_tui_and_gui_play_a_three_player_table_with_a_greedy_bot_to_the_end)
     REQUIRE(fx_table(&fx, THREE, &t) == 0);
     REQUIRE(tp_add(&fx.play, t.watch, NULL, 0, 0, why, sizeof why) == 0);
     if (start_players(&fx, &t, &tui, &gui) == 0) {
-        CHECK(tp_run(&fx.play, tp_all_over, NULL) == 0);
-        check_the_end(&fx.play.seats[0], &tui, &gui);
+        check_the_end(&fx.play, &tui, &gui);
         char *tout = fe_slurp(tui.out);
         CHECK_STR_CONTAINS(tout, "A> ");           /* its decisions, shown as a person sees them */
         CHECK_STR_CONTAINS(tout, "(autoplay: ");
@@ -152,8 +153,7 @@ TEST(net_tui_and_gui_carry_on_by_themselves_when_the_server_is_killed_and_starte
         REQUIRE(ts_start(&fx.srv) == 0);   /* the same port and database */
         CHECK(fe_wait(&tui, "** Back at the table") == 0);
         CHECK(fe_wait(&gui, "gui: Back at the table") == 0);
-        CHECK(tp_run(&fx.play, tp_all_over, NULL) == 0);
-        check_the_end(&fx.play.seats[0], &tui, &gui);
+        check_the_end(&fx.play, &tui, &gui);
     }
     fe_kill(&tui);
     fe_kill(&gui);
@@ -263,7 +263,7 @@ TEST(net_a_spectator_link_shows_the_public_view_in_the_table_the_tui_and_the_gui
     CHECK(fe_wait(&watch, "watching") == 0);
     static Watching w;
     memset(&w, 0, sizeof w);
-    UiJoin join = { .link = t.watch, .client = "tests", .timeout_ms = TH_NET_BOUND_MS };
+    UiJoin join = { .link = t.watch, .client = "tests", .timeout_ms = FE_BOUND_MS };
     REQUIRE(ui_table_join(&w.table, &join, why, sizeof why) == 0);
     CHECK_EQ(ui_table_remote_seat(&w.table), -1);
     check_public(&w);
