@@ -396,3 +396,17 @@ TEST(net_tui_plays_a_modded_table_to_the_end_with_no_rules_of_its_own)
     CHECK(!fe_sanitizer_report(&tui));
     fx_end(&fx);
 }
+
+/* `--join HOST:PORT#table=...` (no path before '#') once read before the
+ * start of the path's buffer (the sanitize build caught it). */
+TEST(net_a_link_with_no_path_before_its_table_reads_as_the_root_path)
+{
+    NetLink l;
+    char err[300];
+    REQUIRE(net_link_parse("http://127.0.0.1:8080#table=abcdefghijkl", &l, err, sizeof err) == 0);
+    CHECK(strcmp(l.path, "/") == 0);
+    CHECK(strcmp(l.table, "abcdefghijkl") == 0);
+    CHECK_EQ(l.port, 8080);
+    CHECK(net_link_parse("nowhere#table=x", &l, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "is not part of a table link");
+}
