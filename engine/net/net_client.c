@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #include <jansson.h>
 #include <libwebsockets.h>
@@ -412,7 +415,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     NetClient *c = user;
     char why[200];
     switch (reason) {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+    case LWS_CALLBACK_CLIENT_ESTABLISHED: {
+        int nodelay = 1;   /* a move goes out when sent: no waiting on Nagle for a delayed ack */
+        setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &nodelay, sizeof nodelay);
+    }
         queue_json(c, json_pack("{s:s,s:i,s:s}", "type", "hello", "protocol", NET_PROTOCOL_VERSION, "client",
                                 c->client_name));
         return 0;

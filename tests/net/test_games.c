@@ -1,7 +1,8 @@
 /* Whole games over the loopback: a real `volcanique serve` process, tables
  * created through the protocol, remote seats played by bots through the C
  * client library beside a server bot seat, a spectator; every seat sees
- * the same end, and the server stops cleanly (no sanitizer report). */
+ * the same end, and the server stops cleanly (no sanitizer report); the
+ * tables' ids carry the server's --id-prefix. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,7 +11,7 @@
 
 TEST(net_three_player_games_play_to_the_end_over_the_loopback)
 {
-    TestServer srv = { .extra = { "--quiet" } };
+    TestServer srv = { .extra = { "--quiet", "--id-prefix", "s1" } };
     REQUIRE(ts_start(&srv) == 0);
     char why[400];
     TestPlay play = { 0 };
@@ -23,6 +24,7 @@ TEST(net_three_player_games_play_to_the_end_over_the_loopback)
     REQUIRE(tt_create(&srv, "{\"type\":\"create\",\"players\":3,\"seats\":[{\"kind\":\"person\"},"
                       "{\"kind\":\"bot\",\"bot\":\"greedy\"},{\"kind\":\"person\"}],\"setup\":2}", &t[1], why,
                       sizeof why) == 0);
+    CHECK(strncmp(t[0].id, "s1", 2) == 0 && strncmp(t[1].id, "s1", 2) == 0);   /* a proxy routes by it */
     static const char *const BOTS[2][3] = { { "greedy", "random", "greedy" }, { "random", NULL, "greedy" } };
     for (int k = 0; k < 2; k++)
         for (int p = 0; p < 3; p++)

@@ -198,7 +198,7 @@ static int fill_table(SrvGameThread *g, SrvTable *t, const SrvCreateSpec *spec, 
     snprintf(t->row.options, sizeof t->row.options, "%s", text);
     free(text);
     do
-        net_srv_random_table_id(t->row.id);
+        net_srv_random_table_id(t->row.id, g->srv->cfg.id_prefix);
     while (net_srv_registry_find(&g->srv->reg, t->row.id, NULL));
     t->row.seed = net_srv_random_u64();
     t->row.created = (int64_t)time(NULL);
@@ -310,5 +310,5 @@ void net_srv_create_table(SrvGameThread *g, SrvReq *r)
     }
     NetCreated *out = r->local ? r->local->out : NULL;
     answer(g, r, created_json(t, r, out), 0, NULL);
-    net_srv_game_changed(g, t, 0);
+    net_srv_game_changed(g, t);
 }

@@ -77,8 +77,20 @@ static void maybe_think(SrvGameThread *g, SrvTable *t)
     net_srv_think_post(g->srv, job);
 }
 
-void net_srv_game_changed(SrvGameThread *g, SrvTable *t, int story_from)
+/* Whether the pending decision is a server bot's that decides at once
+ * (random, greedy) with no delay: its moves and the next ones are told in
+ * one state when the run of such decisions ends. */
+static int quick_bot_next(const NetServer *srv, const SrvTable *t)
 {
+    int p = t->game.pending.player;
+    return !net_srv_table_over(t) && p < t->players && !t->seat[p].person && t->seat[p].bot.kind != BOT_MCTS &&
+           srv->cfg.bot_delay_ms == 0;
+}
+
+void net_srv_game_changed(SrvGameThread *g, SrvTable *t)
+{
+    int story_from = t->story_told;
+    t->story_told = t->story_len;
     for (int seat = -1; seat < t->players; seat++) {
         SrvMsg *m = NULL;
         for (int i = 0; i < t->sub_len; i++) {
@@ -107,7 +119,7 @@ static void reply_error(SrvGameThread *g, SrvReq *r, int code, const char *fmt, 
 }
 
 /* After a change that a script may have failed in: say so, loudly. */
-static void after_apply(SrvGameThread *g, SrvTable *t, Session *s, int story_from)
+static void after_apply(SrvGameThread *g, SrvTable *t, Session *s)
 {
     atomic_fetch_add(&g->srv->moves, 1);
     if (s->error_count > 0) {
@@ -118,7 +130,10 @@ static void after_apply(SrvGameThread *g, SrvTable *t, Session *s, int story_fro
             net_srv_out(g->srv, t->subs[i].conn, net_srv_msg_ref(m), 0, t, g->index, t->subs[i].seat);
         net_srv_msg_unref(m);
     }
-    net_srv_game_changed(g, t, story_from);
+    if (quick_bot_next(g->srv, t))
+        maybe_think(g, t);   /* told with the bot's moves */
+    else
+        net_srv_game_changed(g, t);
 }
 
 /* Applies option `option` for the table; answers r (NULL: a bot's). Returns 0 when applied. */
@@ -126,7 +141,7 @@ static int apply(SrvGameThread *g, SrvTable *t, SrvReq *r, int option)
 {
     Session *s = table_session(g, t);
     char err[500];
-    int story_from = t->story_len, decision = net_srv_table_decision(t);
+    int decision = net_srv_table_decision(t);
     int rc = s ? net_srv_table_apply(t, s, g->store, option, g->sc, err, sizeof err) : -2;
     if (!s)
         snprintf(err, sizeof err, "the table's rules cannot be opened");
@@ -146,7 +161,7 @@ static int apply(SrvGameThread *g, SrvTable *t, SrvReq *r, int option)
     if (rc == -1)
         fprintf(stderr, "volcanique serve: table %s: %s\n", t->row.id, err);
     if (rc == 0)
-        after_apply(g, t, s, story_from);
+        after_apply(g, t, s);
     return rc;
 }
 

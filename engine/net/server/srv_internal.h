@@ -263,8 +263,9 @@ void net_srv_create_table(SrvGameThread *g, SrvReq *r);
 void net_srv_game_handle(SrvGameThread *g, SrvReq *r);
 /* join, watch, claim and a connection gone (srv_seats.c). */
 void net_srv_game_handle_seats(SrvGameThread *g, SrvReq *r);
-/* After any change of t: tells its followers, refreshes the lobby, lets a bot think. */
-void net_srv_game_changed(SrvGameThread *g, SrvTable *t, int story_from);
+/* After any change of t: tells its followers what is untold (the story from
+ * t->story_told), refreshes the lobby, lets a bot think. */
+void net_srv_game_changed(SrvGameThread *g, SrvTable *t);
 /* Sends t's state to one connection (all the story). */
 void net_srv_game_send_state(SrvGameThread *g, SrvTable *t, uint64_t conn, int seat);
 

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 
 #define CONN_BUCKETS 65536
@@ -240,8 +242,10 @@ static void established(NetServer *srv, SrvConn *c, struct lws *wsi)
     srv->clients++;
     /* A bounded kernel buffer: what a slow client has not read waits in its
      * queue, where --max-queue counts it, not megabytes deep in the kernel. */
-    int sndbuf = SRV_SOCKET_BUFFER;
+    int sndbuf = SRV_SOCKET_BUFFER, nodelay = 1;
     setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+    /* Messages go out when written: no waiting on Nagle for a delayed ack. */
+    setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &nodelay, sizeof nodelay);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE, srv->cfg.hello_timeout_s);
 }
 

@@ -32,7 +32,7 @@ uint64_t net_srv_random_u64(void)
     return v;
 }
 
-void net_srv_random_table_id(char *out)
+void net_srv_random_table_id(char *out, const char *prefix)
 {
     static const char ALPHABET[] = "abcdefghijklmnopqrstuvwxyz0123456789";
     unsigned char raw[NET_TABLE_ID_LEN];
@@ -43,6 +43,8 @@ void net_srv_random_table_id(char *out)
         out[i] = ALPHABET[raw[i] % 36];
     }
     out[NET_TABLE_ID_LEN] = 0;
+    size_t n = prefix ? strlen(prefix) : 0;
+    memcpy(out, prefix ? prefix : "", n < 4 ? n : 4);
 }
 
 void net_srv_random_token(char *out)

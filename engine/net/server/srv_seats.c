@@ -44,6 +44,7 @@ static void welcome_follower(SrvGameThread *g, SrvTable *t, SrvReq *r, int seat)
 static void handle_join(SrvGameThread *g, SrvReq *r)
 {
     SrvTable *t = r->table;
+    net_srv_game_changed(g, t);   /* followers hear what is untold before a newcomer hears all of it */
     int p = r->seat;
     if (p < 0 || p >= t->players || !t->seat[p].person) {
         refuse(g, r, NET_E_BAD_SEAT, OUT_UNFOLLOW, "table %s has no person's seat %d", t->row.id, p);
@@ -80,13 +81,14 @@ static void handle_join(SrvGameThread *g, SrvReq *r)
         for (int i = 0; i < t->sub_len; i++)
             if (t->subs[i].conn != r->conn)
                 net_srv_out(g->srv, t->subs[i].conn,
-                        net_srv_msg_json(net_srv_state_message(t, t->subs[i].seat, t->story_len, g->sc)), 0, t, g->index,
+                        net_srv_msg_json(net_srv_state_message(t, t->subs[i].seat, t->story_told, g->sc)), 0, t, g->index,
                         t->subs[i].seat);
     net_srv_registry_update(&g->srv->reg, t);
 }
 
 static void handle_watch(SrvGameThread *g, SrvReq *r)
 {
+    net_srv_game_changed(g, r->table);
     if (net_srv_table_subscribe(r->table, r->conn, -1)) {
         refuse(g, r, NET_E_INTERNAL, OUT_UNFOLLOW, "out of memory");
         return;
@@ -126,7 +128,7 @@ static void handle_detach(SrvGameThread *g, SrvReq *r)
     SrvTable *t = r->table;
     int seat = net_srv_table_unsubscribe(t, r->conn);
     if (seat >= 0 && t->seat[seat].connections == 0)
-        net_srv_game_changed(g, t, t->story_len);   /* the others see who left */
+        net_srv_game_changed(g, t);   /* the others see who left */
     else if (seat != -2)
         net_srv_registry_update(&g->srv->reg, t);
 }

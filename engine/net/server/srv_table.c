@@ -207,6 +207,7 @@ int net_srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, 
         t->game = s->game;
         t->game.log = &t->log;
     }
+    t->story_told = t->story_len;   /* nobody follows a table yet */
     return 0;
 }
 

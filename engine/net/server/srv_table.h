@@ -57,6 +57,7 @@ typedef struct SrvTable {
     SrvSeat seat[MAX_PLAYERS];
     SrvLine *story;
     int story_len, story_cap;
+    int story_told;             /* lines the followers have been sent (a run of quick bot moves is told at its end) */
     SrvSub *subs;
     int sub_len, sub_cap;
     uint64_t sub_counter;
