@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#define FE_BOUND_MS 300000
+#define FE_BOUND_MS 120000
 
 typedef struct FrontEnd {
     pid_t pid;
