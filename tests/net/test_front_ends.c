@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fake_server.h"
 #include "fe_harness.h"
 #include "harness.h"
 #include "net.h"
@@ -78,7 +79,8 @@ static const char TWO[] = "{\"type\":\"create\",\"players\":2,\"seats\":[{\"kind
 /* The terminal and the window each play a person's seat with --autoplay greedy. */
 static int start_players(Fixture *fx, const TestTable *t, FrontEnd *tui, FrontEnd *gui)
 {
-    const char *tui_args[] = { "tui", "--join", t->link[0], "--autoplay", "greedy", "--timeout", "600", NULL };
+    const char *tui_args[] = { "tui", "--join", t->link[0], "--autoplay", "greedy", "--name", "Ann", "--timeout", "600",
+                               NULL };
     const char *gui_args[] = { "gui", "--join", t->link[1], "--autoplay", "greedy", "--bot-delay", "0", "--width",
                                "400", "--height", "300", "--timeout", "600", NULL };
     if (fe_start(tui, fx->dir, "tui", 0, 0, tui_args) || fe_start(gui, fx->dir, "gui", 0, 1, gui_args))
@@ -94,6 +96,7 @@ static void check_the_end(TestPlay *play, FrontEnd *tui, FrontEnd *gui)
     CHECK(tp_run(play, tp_all_over, NULL) == 0);   /* it has the end by now: the front ends saw it */
     const TestSeat *watcher = &play->seats[0];
     CHECK(watcher->over);
+    CHECK(watcher->last && strcmp(watcher->last->seats[0].name, "Ann") == 0);   /* the terminal's --name */
     char want[200];
     int n = snprintf(want, sizeof want, "):");
     for (int p = 0; p < 3; p++)
@@ -409,4 +412,35 @@ TEST(net_a_link_with_no_path_before_its_table_reads_as_the_root_path)
     CHECK_EQ(l.port, 8080);
     CHECK(net_link_parse("nowhere#table=x", &l, err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "is not part of a table link");
+}
+
+/* A server of another protocol version answers hello with protocol_version
+ * and closes: the front ends say so and stop, never retrying for ever. */
+TEST(net_tui_and_gui_tell_a_server_of_another_protocol_version_and_stop)
+{
+    char answer[300], link[200], dir[64] = "/tmp/vq-fe-XXXXXX";
+    snprintf(answer, sizeof answer, "{\"type\":\"error\",\"re\":null,\"code\":\"protocol_version\",\"fatal\":true,"
+             "\"protocol\":%d,\"message\":\"this server speaks protocol %d\"}", NET_PROTOCOL_VERSION + 1,
+             NET_PROTOCOL_VERSION + 1);
+    FakeServer *f = fake_server_start(answer);
+    REQUIRE(f != NULL);
+    REQUIRE(mkdtemp(dir) != NULL);
+    snprintf(link, sizeof link, "http://127.0.0.1:%d/#table=abcdefghijkl&seat=A&token=%s", fake_server_port(f),
+             "0123456789abcdef0123456789abcdef");
+    Fixture fx = { 0 };
+    snprintf(fx.dir, sizeof fx.dir, "%s", dir);
+    char words[200];
+    snprintf(words, sizeof words, "speaks another version of the table protocol than this program (version %d)",
+             NET_PROTOCOL_VERSION);
+    static const char *const FRONT[] = { "tui", "gui" };
+    for (int k = 0; k < 2; k++)
+        refused(&fx, (const char *[]){ FRONT[k], "--join", link, NULL }, 1, words);
+    fake_server_stop(f);
+    char path[200];
+    for (int e = 0; e < 2 && !th_current_failed(); e++) {
+        snprintf(path, sizeof path, "%s/bad.%s", dir, e ? "err" : "out");
+        unlink(path);
+    }
+    if (!th_current_failed())
+        rmdir(dir);
 }
