@@ -217,9 +217,20 @@ static void free_client(NetClient *c)
     free(c);
 }
 
-/* hello answered: join or watch the link's table. */
-static void on_welcome(NetClient *c)
+/* hello answered: join or watch the link's table (a server of another
+ * protocol version is given up on, with a message that says so). */
+static void on_welcome(NetClient *c, const json_t *m)
 {
+    json_int_t version = json_integer_value(json_object_get(m, "protocol"));
+    if (version != NET_PROTOCOL_VERSION) {
+        char text[200];
+        snprintf(text, sizeof text, "protocol_version: the server speaks protocol %lld and this client %d: use a"
+                 " client of the server's version", (long long)version, NET_PROTOCOL_VERSION);
+        c->give_up = 1;
+        simple_event(c, NET_EV_ERROR, NET_E_PROTOCOL_VERSION, text);
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_REASON_BASE, LWS_TO_KILL_ASYNC);
+        return;
+    }
     c->attempts = 0;
     simple_event(c, NET_EV_CONNECTED, 0, NULL);
     if (c->link.table[0] && c->link.seat >= 0) {
@@ -299,7 +310,7 @@ static void on_message(NetClient *c, const char *text, size_t len)
     if (!type) {
         simple_event(c, NET_EV_ERROR, -1, "the server sent a message that is not a JSON object with a type");
     } else if (strcmp(type, "welcome") == 0)
-        on_welcome(c);
+        on_welcome(c, m);
     else if (strcmp(type, "joined") == 0 || strcmp(type, "watching") == 0) {
         ev.kind = NET_EV_JOINED;
         ev.seat = strcmp(type, "joined") == 0 ? (int)json_integer_value(json_object_get(m, "seat")) : -1;

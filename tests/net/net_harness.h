@@ -29,6 +29,9 @@ typedef struct TestServer {
 
 /* Starts the server (port 0: it picks one; later starts reuse s->port). 0, or -1 (test failed). */
 int  ts_start(TestServer *s);
+/* The same without failing the test: -1 when the server exits without listening. */
+int  ts_try_start(TestServer *s);
+int  ts_log_has(const TestServer *s, const char *needle);
 void ts_kill9(TestServer *s);
 /* SIGTERM, then checks it exits 0 and its log shows no sanitizer report. 0 or -1. */
 int  ts_stop(TestServer *s);

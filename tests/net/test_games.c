@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
 #include "harness.h"
 #include "net_harness.h"
 
@@ -50,5 +52,17 @@ TEST(net_three_player_games_play_to_the_end_over_the_loopback)
     /* Started again, the server replays both finished games and checks their hashes. */
     REQUIRE(ts_start(&srv) == 0);
     CHECK(ts_stop(&srv) == 0);
+    /* A stored state hash that no longer matches its replay is a loud error naming the table. */
+    sqlite3 *db;
+    REQUIRE(sqlite3_open(srv.db, &db) == SQLITE_OK);
+    char sql[200];
+    snprintf(sql, sizeof sql, "UPDATE actions SET state_hash = '0123456789abcdef' WHERE table_id = '%s' AND n = 40;",
+             t[1].id);
+    CHECK(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(db);
+    CHECK(ts_try_start(&srv) != 0);
+    char want[120];
+    snprintf(want, sizeof want, "table %s: state hash mismatch after replaying action 40", t[1].id);
+    CHECK(ts_log_has(&srv, want));
     ts_cleanup(&srv);
 }
