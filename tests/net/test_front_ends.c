@@ -415,27 +415,31 @@ TEST(net_a_link_with_no_path_before_its_table_reads_as_the_root_path)
 }
 
 /* A server of another protocol version answers hello with protocol_version
- * and closes: the front ends say so and stop, never retrying for ever. */
+ * and closes, or welcomes the client with its own version number: either
+ * way the front ends say so and stop, never retrying for ever. */
 TEST(net_tui_and_gui_tell_a_server_of_another_protocol_version_and_stop)
 {
-    char answer[300], link[200], dir[64] = "/tmp/vq-fe-XXXXXX";
-    snprintf(answer, sizeof answer, "{\"type\":\"error\",\"re\":null,\"code\":\"protocol_version\",\"fatal\":true,"
-             "\"protocol\":%d,\"message\":\"this server speaks protocol %d\"}", NET_PROTOCOL_VERSION + 1,
-             NET_PROTOCOL_VERSION + 1);
-    FakeServer *f = fake_server_start(answer);
-    REQUIRE(f != NULL);
-    REQUIRE(mkdtemp(dir) != NULL);
-    snprintf(link, sizeof link, "http://127.0.0.1:%d/#table=abcdefghijkl&seat=A&token=%s", fake_server_port(f),
-             "0123456789abcdef0123456789abcdef");
-    Fixture fx = { 0 };
-    snprintf(fx.dir, sizeof fx.dir, "%s", dir);
-    char words[200];
+    char answers[2][300], link[200], words[200], dir[64] = "/tmp/vq-fe-XXXXXX";
+    snprintf(answers[0], sizeof answers[0], "{\"type\":\"error\",\"re\":null,\"code\":\"protocol_version\","
+             "\"fatal\":true,\"protocol\":%d,\"message\":\"this server speaks protocol %d\"}",
+             NET_PROTOCOL_VERSION + 1, NET_PROTOCOL_VERSION + 1);
+    snprintf(answers[1], sizeof answers[1], "{\"type\":\"welcome\",\"re\":null,\"protocol\":%d,\"server\":"
+             "\"volcanique 9\"}", NET_PROTOCOL_VERSION + 1);
     snprintf(words, sizeof words, "speaks another version of the table protocol than this program (version %d)",
              NET_PROTOCOL_VERSION);
+    REQUIRE(mkdtemp(dir) != NULL);
+    Fixture fx = { 0 };
+    snprintf(fx.dir, sizeof fx.dir, "%s", dir);
     static const char *const FRONT[] = { "tui", "gui" };
-    for (int k = 0; k < 2; k++)
-        refused(&fx, (const char *[]){ FRONT[k], "--join", link, NULL }, 1, words);
-    fake_server_stop(f);
+    for (int a = 0; a < 2; a++) {
+        FakeServer *f = fake_server_start(answers[a]);
+        REQUIRE(f != NULL);
+        snprintf(link, sizeof link, "http://127.0.0.1:%d/#table=abcdefghijkl&seat=A&token=%s", fake_server_port(f),
+                 "0123456789abcdef0123456789abcdef");
+        for (int k = 0; k < 2; k++)
+            refused(&fx, (const char *[]){ FRONT[k], "--join", link, NULL }, 1, words);
+        fake_server_stop(f);
+    }
     char path[200];
     for (int e = 0; e < 2 && !th_current_failed(); e++) {
         snprintf(path, sizeof path, "%s/bad.%s", dir, e ? "err" : "out");
