@@ -332,7 +332,7 @@ static void decision(Flow *f, UiApp *app, int bottom)
         text_line(f, t, UI_ST_BOLD, 0xFFFFFFFFu);
     }
     if (ui_table_status(app->table)[0])
-        wrapped(f, font, ui_table_status(app->table), UI_ST_SMALL | UI_ST_BOLD, ORANGE, 2);
+        wrapped(f, font, ui_table_status(app->table), UI_ST_SMALL, ORANGE, 2);
     if (app->status[0])
         wrapped(f, font, app->status, UI_ST_SMALL, ORANGE, 2);
     f->y += L->pad / 2;

@@ -154,8 +154,8 @@ static void on_drop(struct UiRemote *r, const char *why)
                r->unsure >= 0 ? " Your last move may not have reached it: you will be told." : "");
     }
     if (r->joined_once)
-        snprintf(r->status, sizeof r->status, "The connection to the server is lost (%.290s): trying again, for up to"
-                 " %d s.", r->why, timeout_s(r));
+        snprintf(r->status, sizeof r->status, "No connection to the server (%.290s): trying again, for up to %d s.",
+                 r->why, timeout_s(r));
     else
         snprintf(r->status, sizeof r->status, "Cannot reach the server at %.200s:%d yet (%.200s): trying again.",
                  r->link.host, r->link.port, r->why);

@@ -81,11 +81,15 @@ TEST(net_window_at_a_remote_table_offers_no_undo_and_asks_again_for_a_move_made_
     CHECK(uf_widget_text(app.scene, UI_W_TEXT, head) != NULL);
     uf_key(&app, SDLK_u);
     CHECK_STR_CONTAINS(app.status, "no undo at a remote table");
+    uf_key(&app, SDLK_F1);
+    ui_app_build(&app, 1280, 720);
+    CHECK(uf_widget_text(app.scene, UI_W_TEXT, "U: no undo at a remote table") != NULL);   /* the help says so */
+    uf_key(&app, SDLK_F1);
 
     ts_kill9(&srv);
     CHECK(frames_until(&app, heard_it, "The connection to the server is lost") == 0);
     ui_app_build(&app, 1280, 720);
-    CHECK(uf_widget_text(app.scene, UI_W_TEXT, "The connection to the server is lost") != NULL);   /* the status line */
+    CHECK(uf_widget_text(app.scene, UI_W_TEXT, "No connection to the server") != NULL);   /* the lasting status line */
     CHECK(ui_app_human_turn(&app) && app.n > 0);   /* the screen stays */
     ui_app_choose_exact(&app, 0);
     CHECK_STR_CONTAINS(app.status, "Not sent");
