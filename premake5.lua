@@ -140,11 +140,12 @@ project "vqscript"
     includedirs { "engine/core", "engine/script" }
     compile_with(LUA)
 
--- Drawing and windows: SDL2 and stb_image.
+-- Drawing and windows: SDL2 and stb_image. A remote table plays through the
+-- net layer's client (net_client.h, which includes neither SDL nor lws).
 project "vqui"
     kind "StaticLib"
     files { "engine/ui/*.c", "engine/ui/*.h" }
-    includedirs { "engine/core", "engine/bot", "engine/ui" }
+    includedirs { "engine/core", "engine/bot", "engine/net", "engine/ui" }
     compile_with(SDL, STB)
 
 -- The table protocol's shared half: what a seat may see (redaction), the
@@ -177,7 +178,7 @@ project "volcanique"
     kind "ConsoleApp"
     files { "engine/cli/main.c" }
     includedirs { "engine/core", "engine/bot", "engine/script", "engine/ui", "engine/cli" }
-    links { "vqcli", "vqserver", "vqnet", "vqui", "vqbot", "vqscript", "vqcore" }
+    links { "vqcli", "vqserver", "vqui", "vqnet", "vqbot", "vqscript", "vqcore" }
     link_system_libraries()
 
 project "volcanique-tests"
@@ -187,5 +188,5 @@ project "volcanique-tests"
     includedirs { "tests", "engine/core", "engine/core/internal", "engine/bot", "engine/script", "engine/ui",
                   "engine/net", "engine/net/server", "engine/cli" }
     compile_with(LUA, SDL, STB, JANSSON, WEBSOCKETS, SQLITE)
-    links { "vqcli", "vqserver", "vqnet", "vqui", "vqbot", "vqscript", "vqcore" }
+    links { "vqcli", "vqserver", "vqui", "vqnet", "vqbot", "vqscript", "vqcore" }
     link_system_libraries()

@@ -89,6 +89,8 @@ int th_run(const char *filter)
 
 int th_failed_count(void) { return failed; }
 
+int th_current_failed(void) { return current_failed; }
+
 void th_summary(void)
 {
     printf("%d passed, %d failed\n", passed, failed);

@@ -22,6 +22,8 @@ void th_record(const char *name, int ok, const char *message);
 int  th_run(const char *filter);
 void th_summary(void);
 int  th_failed_count(void);
+/* Whether the test running now has failed so far. */
+int  th_current_failed(void);
 
 #define TEST(name)                                                        \
     static void name(void);                                               \

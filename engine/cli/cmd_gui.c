@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chronicle.h"
 #include "gui.h"
-#include "play.h"
+#include "join_play.h"
 #include "watch.h"
 
 typedef struct GuiCli {
@@ -148,6 +149,7 @@ static UiTable *reload(void *ud, char *msg, int msglen)
 
 typedef struct GuiArgs {
     CliPlayArgs play;
+    CliJoinArgs join;
     int frames, width, height, pointer_x, pointer_y;
     const char *shot, *font;
 } GuiArgs;
@@ -159,7 +161,9 @@ static int parse(const CliArgs *a, GuiArgs *ga)
     ga->pointer_x = ga->pointer_y = -1;
     for (int i = 0; i < a->argc;) {
         int used;
-        if (cli_play_arg("gui", a, i, &ga->play, &used))
+        if (cli_join_arg("gui", a, i, &ga->join, &used))
+            return 2;
+        if (!used && cli_play_arg("gui", a, i, &ga->play, &used))
             return 2;
         if (used) {
             i += used;
@@ -228,12 +232,9 @@ static void report(const GuiResult *res, const GuiArgs *ga, int rc)
         printf("screenshot written to %s\n", ga->shot);
 }
 
-/* The window's configuration from the command line and the session. */
-static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *texture_dir)
+/* What the command line says of the window itself. */
+static void window_options(GuiConfig *cfg, const GuiArgs *ga, const char *texture_dir)
 {
-    static const char *card_text[MAX_POWER_CARDS];
-    for (int i = 0; i < MAX_POWER_CARDS; i++)
-        card_text[i] = c->session->card_docs[i].text;
     memset(cfg, 0, sizeof *cfg);
     cfg->texture_dir = texture_dir;
     cfg->font = ga->font;
@@ -245,6 +246,15 @@ static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *
     cfg->pointer = ga->pointer_x >= 0;
     cfg->pointer_x = ga->pointer_x;
     cfg->pointer_y = ga->pointer_y;
+}
+
+/* The window's configuration from the command line and the session. */
+static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *texture_dir)
+{
+    static const char *card_text[MAX_POWER_CARDS];
+    for (int i = 0; i < MAX_POWER_CARDS; i++)
+        card_text[i] = c->session->card_docs[i].text;
+    window_options(cfg, ga, texture_dir);
     cfg->hooks = (UiAppHooks){ .new_game = start_game, .reload = reload, .variants = list_variants, .ud = c };
     c->card_text = card_text;
     cfg->save_path = ga->play.save_path;
@@ -254,12 +264,78 @@ static void configure(GuiConfig *cfg, const GuiArgs *ga, GuiCli *c, const char *
     start_screen_defaults(cfg, &ga->play);
 }
 
+/* UiAppHooks.notice: the window's news on stdout too, flushed (a log, and what tests read). */
+static void print_notice(void *ud, const char *text)
+{
+    (void)ud;
+    printf("gui: %s\n", text);
+    fflush(stdout);
+}
+
+static void report_remote(const UiTable *t, const GuiResult *res, const GuiArgs *ga, int rc)
+{
+    const Game *g = t->game;
+    printf("gui: table %s, %d move%s sent from this window, turn %d, ", ui_table_remote_id(t), res->decisions,
+           res->decisions == 1 ? "" : "s", g->turn);
+    if (!game_over(g))
+        printf("game in progress\n");
+    else {
+        printf("game over (%s):", ui_end_reason_text(g, g->end_reason));
+        for (int p = 0; p < g->players; p++)
+            printf(" %c %d%s", 'A' + p, t->scores.line[p].total, (t->scores.winners >> p) & 1 ? " (wins)" : "");
+        printf("\n");
+    }
+    if (rc == 0 && ga->shot)
+        printf("screenshot written to %s\n", ga->shot);
+}
+
+/* gui --join: the remote table's seat in the window, the same screens. */
+static int gui_join(const CliArgs *a, const GuiArgs *ga, const CliJoinArgs *ja)
+{
+    static CliJoin j;
+    static UiTable table;
+    int rc = cli_join_open("gui", a, ja, &j, &table);
+    if (rc)
+        return rc;
+    char root[SESSION_PATH], dir[SESSION_PATH + 32], where[400], err[1024];
+    if (a->root)
+        snprintf(root, sizeof root, "%s", a->root);
+    else
+        session_default_root(root, sizeof root);
+    snprintf(dir, sizeof dir, "%s/content/textures", root);
+    static const char *card_text[MAX_POWER_CARDS];
+    for (int c = 0; c < MAX_POWER_CARDS; c++)
+        card_text[c] = ui_table_card_text(&table, c);
+    static GuiConfig cfg;
+    window_options(&cfg, ga, dir);
+    cfg.table = &table;
+    cfg.card_text = card_text;
+    cfg.hooks.notice = print_notice;
+    cfg.close_when_over = ja->autoplay != NULL;
+    cli_join_where(&j, &table, where, sizeof where);
+    printf("gui: joined %s%s%s%s\n", where, ja->autoplay ? " (autoplay: " : "", ja->autoplay ? ja->autoplay : "",
+           ja->autoplay ? ")" : "");
+    fflush(stdout);
+    GuiResult res = { 0, NULL };
+    if (gui_play(&cfg, &res, err, sizeof err)) {
+        fprintf(stderr, "volcanique gui: %s\n", err);
+        rc = 1;
+    }
+    report_remote(&table, &res, ga, rc);
+    cli_join_close(&j, &table);
+    return rc;
+}
+
 int cmd_gui(const CliArgs *a)
 {
     static GuiArgs ga;
     memset(&ga, 0, sizeof ga);
     if (parse(a, &ga))
         return 2;
+    if (cli_join_check("gui", &ga.join, &ga.play))
+        return 2;
+    if (ga.join.link)
+        return gui_join(a, &ga, &ga.join);
     CliPlayArgs *pa = &ga.play;
     static Session s;
     static GuiCli c;

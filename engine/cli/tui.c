@@ -49,17 +49,43 @@ static int watch_step(Tui *t)
     return TUI_APPLIED;
 }
 
-/* Reads a line; with --watch, reloads changed rules while waiting for it.
- * Returns TUI_AGAIN with the line read, TUI_APPLIED after a reload (the line
- * is not read), TUI_QUIT at the end of input, TUI_FAILED. */
+/* At a remote table: reads what the server sent (waiting up to ms), prints
+ * the story and the notices. Returns TUI_APPLIED when the decision changed,
+ * TUI_FAILED when the table is lost (message printed), else TUI_AGAIN. */
+static int remote_step(Tui *t, int ms)
+{
+    char err[1000];
+    int rc = ui_table_poll(&t->table, ms, err, sizeof err);
+    if (rc < 0) {
+        tui_notices(t);
+        fprintf(stderr, "volcanique tui: %s\n", err);
+        return TUI_FAILED;
+    }
+    if ((rc & UI_POLL_NOTICE) || ((rc & UI_POLL_VIEW) && t->told < t->table.story_len)) {
+        if (t->prompt[0])
+            fprintf(t->out, "\n");
+        tui_notices(t);
+        tui_tell(t);
+        if (t->prompt[0])
+            fprintf(t->out, "%s", t->prompt);
+        fflush(t->out);
+    }
+    return rc & UI_POLL_DECISION ? TUI_APPLIED : TUI_AGAIN;
+}
+
+/* Reads a line; with --watch, reloads changed rules while waiting for it;
+ * at a remote table, follows the server meanwhile. Returns TUI_AGAIN with
+ * the line read, TUI_APPLIED after a reload or a change of decision (the
+ * line is not read), TUI_QUIT at the end of input, TUI_FAILED. */
 static int read_line(Tui *t, char *line, int len)
 {
-    while (t->watch) {
-        int rc = watch_step(t);
+    bool remote = ui_table_is_remote(&t->table);
+    while (t->watch || remote) {
+        int rc = t->watch ? watch_step(t) : remote_step(t, 20);
         if (rc != TUI_AGAIN)
             return rc;
         struct pollfd pf = { fileno(t->in), POLLIN, 0 };
-        if (poll(&pf, 1, 250) != 0)
+        if (poll(&pf, 1, remote ? 20 : 250) != 0)
             break;
     }
     return fgets(line, len, t->in) ? TUI_AGAIN : TUI_QUIT;
@@ -67,8 +93,13 @@ static int read_line(Tui *t, char *line, int len)
 
 static int apply(Tui *t, int index)
 {
-    char err[512];
-    if (ui_table_apply(&t->table, &t->opts[index], err, sizeof err)) {
+    char err[600];
+    int rc = ui_table_apply(&t->table, &t->opts[index], err, sizeof err);
+    if (rc > 0) {   /* a remote table did not send it: nothing changed */
+        fprintf(t->out, "** %s\n", err);
+        return TUI_AGAIN;
+    }
+    if (rc) {
         fprintf(stderr, "volcanique tui: %s\n", err);
         return TUI_FAILED;
     }
@@ -179,7 +210,7 @@ static int load(Tui *t, const char *path)
 static bool view_command(Tui *t, const char *cmd, const char *arg)
 {
     if (!strcmp(cmd, "?") || !strcmp(cmd, "h") || !strcmp(cmd, "help"))
-        tui_help(t->out);
+        tui_help(t);
     else if (!strcmp(cmd, "o") || !strcmp(cmd, "options"))
         tui_list_options(t, true);
     else if (!strcmp(cmd, "b") || !strcmp(cmd, "board"))
@@ -195,6 +226,8 @@ static bool view_command(Tui *t, const char *cmd, const char *arg)
     else if (!strcmp(cmd, "pace") && arg) {
         t->bot_delay_ms = atoi(arg) < 0 ? 0 : atoi(arg);
         fprintf(t->out, "Bots now wait %d ms before each move.\n", t->bot_delay_ms);
+    } else if (!strcmp(cmd, "save") && arg && !t->session) {
+        fprintf(t->out, "A remote table's game is kept on the server: nothing to save here.\n");
     } else if (!strcmp(cmd, "save") && arg) {
         if (cli_save(t->session, arg) == 0)
             fprintf(t->out, "Saved to %s.\n", arg);
@@ -230,6 +263,10 @@ static int command(Tui *t, char *line, int *cell)
         return TUI_QUIT;
     if (!strcmp(cmd, "u") || !strcmp(cmd, "undo"))
         return undo(t);
+    if (!strcmp(cmd, "load") && arg && !t->session) {
+        fprintf(t->out, "A remote table plays the server's game: leave it (q) to play another.\n");
+        return TUI_AGAIN;
+    }
     if (!strcmp(cmd, "load") && arg)
         return load(t, arg);
     if (view_command(t, cmd, arg))
@@ -254,14 +291,17 @@ static int command(Tui *t, char *line, int *cell)
 
 static int human_turn(Tui *t)
 {
+    t->waited = -1;
     tui_screen(t);
     tui_list_options(t, false);
     int cell = NO_CELL;
     char line[1024];
     for (;;) {
-        fprintf(t->out, "%c> ", seat_letter(t->table.game->pending.player));
+        snprintf(t->prompt, sizeof t->prompt, "%c> ", seat_letter(t->table.game->pending.player));
+        fprintf(t->out, "%s", t->prompt);
         fflush(t->out);
         int got = read_line(t, line, sizeof line);
+        t->prompt[0] = 0;
         if (got != TUI_AGAIN)
             return got;
         if (t->echo)
@@ -281,7 +321,88 @@ static int bot_turn(Tui *t)
         fflush(t->out);
         usleep((useconds_t)t->bot_delay_ms * 1000);
     }
-    return apply(t, ui_table_bot_choose(&t->table, t->opts, t->n));
+    int k = ui_table_bot_choose(&t->table, t->opts, t->n);
+    if (k >= 0 && ui_table_is_remote(&t->table)) {   /* this screen's seat: shown as a person sees it */
+        char words[300];
+        tui_screen(t);
+        tui_list_options(t, false);
+        ui_table_option_text(&t->table, &t->opts[k], words, sizeof words);
+        fprintf(t->out, "%c> %d   (autoplay: %s)\n", seat_letter(t->table.game->pending.player), k, words);
+    }
+    return k >= 0 ? apply(t, k) : remote_step(t, 0);
+}
+
+/* A line typed while another seat decides: only the commands that show things. */
+static int waiting_command(Tui *t, char *line)
+{
+    if (t->echo)
+        fprintf(t->out, "%s%s", line, strchr(line, '\n') ? "" : "\n");
+    line[strcspn(line, "\r\n")] = 0;
+    char *cmd = line + strspn(line, " \t"), *arg = cmd + strcspn(cmd, " \t");
+    if (*arg) {
+        *arg++ = 0;
+        arg += strspn(arg, " \t");
+    } else
+        arg = NULL;
+    if (!strcmp(cmd, "q") || !strcmp(cmd, "quit") || !strcmp(cmd, "exit"))
+        return TUI_QUIT;
+    int who = t->table.game->pending.player;
+    if (!*cmd || view_command(t, cmd, arg))
+        return TUI_AGAIN;
+    if (who == ui_table_remote_seat(&t->table))
+        fprintf(t->out, "Your move is on its way to the server: wait for its answer (q leaves the table).\n");
+    else
+        fprintf(t->out, "%c decides now: wait for it (? for the commands that show things; q leaves the table).\n",
+                seat_letter(who));
+    return TUI_AGAIN;
+}
+
+/* What this screen waits for, said once per decision: the board at each new
+ * turn for a spectator, the seat that decides when a person does. */
+static void announce_wait(Tui *t)
+{
+    const Game *g = t->table.game;
+    int seat = ui_table_remote_seat(&t->table);
+    if (seat < 0 && g->turn != t->shown_turn) {
+        t->shown_turn = g->turn;
+        tui_screen(t);
+    }
+    int who = g->pending.player;
+    if (seat < 0 || who == seat || t->waited == who || !t->table.seat[who].remote)
+        return;
+    char label[48];
+    ui_table_seat_label(&t->table, who, label, sizeof label);
+    fprintf(t->out, "(%c, %s, decides)\n", seat_letter(who), label);
+    t->waited = who;
+}
+
+/* A remote table where nobody here decides: follows the server, reads view
+ * commands meanwhile. */
+static int wait_turn(Tui *t)
+{
+    announce_wait(t);
+    fflush(t->out);
+    for (;;) {
+        int rc = remote_step(t, t->input_closed ? 200 : 20);
+        if (rc != TUI_AGAIN)
+            return rc;
+        if (t->input_closed)
+            continue;
+        struct pollfd pf = { fileno(t->in), POLLIN, 0 };
+        if (poll(&pf, 1, 20) == 0)
+            continue;
+        char line[1024];
+        if (!fgets(line, sizeof line, t->in)) {
+            int seat = ui_table_remote_seat(&t->table);
+            if (seat >= 0 && t->table.seat[seat].human)
+                return TUI_QUIT;   /* a person's input ended */
+            t->input_closed = true;   /* a spectator or a bot plays on without it */
+            continue;
+        }
+        rc = waiting_command(t, line);
+        if (rc != TUI_AGAIN)
+            return rc;
+    }
 }
 
 static void final_words(Tui *t)
@@ -296,6 +417,16 @@ static void final_words(Tui *t)
             fprintf(t->out, "Winner: %c with %d points.\n", seat_letter(p), t->table.scores.line[p].total);
 }
 
+static void stopped(Tui *t)
+{
+    if (ui_table_is_remote(&t->table))
+        fprintf(t->out, "Stopped. %s\n", ui_table_remote_seat(&t->table) >= 0 ? "You left the table; the seat "
+                "stays yours: the same link brings you back to it." : "You stopped watching.");
+    else
+        fprintf(t->out, "Stopped.%s%s\n", t->target.save_path ? " The game is saved in " : "",
+                t->target.save_path ? t->target.save_path : "");
+}
+
 int tui_run(Tui *t)
 {
     t->opts = malloc(sizeof *t->opts * MAX_OPTIONS);
@@ -303,16 +434,18 @@ int tui_run(Tui *t)
         fprintf(stderr, "volcanique tui: out of memory\n");
         return 1;
     }
+    t->waited = t->shown_turn = -1;
     tui_tell(t);
+    tui_notices(t);
     int rc = TUI_APPLIED;
-    while (!game_over(t->table.game) && rc != TUI_QUIT && rc != TUI_FAILED) {
-        t->n = game_options(t->table.game, t->opts, MAX_OPTIONS);
-        rc = ui_table_human_turn(&t->table) ? human_turn(t) : bot_turn(t);
+    UiTurn turn;
+    while ((turn = ui_table_turn(&t->table)) != UI_TURN_OVER && rc != TUI_QUIT && rc != TUI_FAILED) {
+        t->n = ui_table_options(&t->table, t->opts);
+        rc = turn == UI_TURN_PERSON ? human_turn(t) : turn == UI_TURN_BOT ? bot_turn(t) : wait_turn(t);
     }
     if (rc == TUI_QUIT)
-        fprintf(t->out, "Stopped.%s%s\n", t->target.save_path ? " The game is saved in " : "",
-                t->target.save_path ? t->target.save_path : "");
-    else if (game_over(t->table.game))
+        stopped(t);
+    else if (turn == UI_TURN_OVER && rc != TUI_FAILED)
         final_words(t);
     free(t->opts);
     t->opts = NULL;

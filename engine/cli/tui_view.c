@@ -33,8 +33,8 @@ static void seats(Tui *t)
     const Game *g = t->table.game;
     for (int p = 0; p < g->players; p++) {
         const Player *pl = &g->player[p];
-        char kind[24], score[40], powers[256];
-        ui_seat_name(&t->table.seat[p], kind, sizeof kind);
+        char kind[48], score[40], powers[256];
+        ui_table_seat_label(&t->table, p, kind, sizeof kind);
         score_text(t, p, score, sizeof score);
         powers_held(g, p, powers, sizeof powers);
         fprintf(t->out, "%c%c %-9s score %-4s| dark %d medium %d light %d | hand %d, land %d, crater %d | "
@@ -53,6 +53,14 @@ void tui_tell(Tui *t)
         fprintf(t->out, "%s%s\n", l->kind == UI_LINE_ACTION ? "  " : l->kind == UI_LINE_TURN ? "" : "    ", l->text);
     }
     t->told = total;
+}
+
+void tui_notices(Tui *t)
+{
+    char text[600];
+    while (ui_table_notice(&t->table, text, sizeof text))
+        fprintf(t->out, "** %s\n", text);
+    fflush(t->out);
 }
 
 void tui_story(Tui *t, int last)
@@ -77,6 +85,8 @@ void tui_screen(Tui *t)
     else
         fprintf(t->out, "\n");
     fprintf(t->out, "== Turn %d, %c's turn, %s ==\n", g->turn, seat_letter(g->active), ui_step_name(g));
+    if (ui_table_status(&t->table)[0])
+        fprintf(t->out, "** %s\n", ui_table_status(&t->table));
     text_board_lit(t->out, g, lit);
     text_marks(t->out, g);
     seats(t);
@@ -85,8 +95,8 @@ void tui_screen(Tui *t)
         fprintf(t->out, "Lately:\n");
         tui_story(t, 8);
     }
-    char prompt[256];
-    game_prompt_text(g, prompt, sizeof prompt);
+    char prompt[400];
+    ui_table_prompt(&t->table, prompt, sizeof prompt);
     fprintf(t->out, "%c: %s\n", seat_letter(g->pending.player), prompt);
 }
 
@@ -102,7 +112,7 @@ void tui_list_options(Tui *t, bool all)
     bool group = !all && t->n > TUI_LIST_MAX;
     for (int i = 0; i < t->n; i++)
         if (!group || !has_place(g, &t->opts[i])) {
-            game_option_text(g, &t->opts[i], d, sizeof d);
+            ui_table_option_text(&t->table, &t->opts[i], d, sizeof d);
             fprintf(t->out, "%4d  %s\n", i, d);
         }
     if (!group)
@@ -142,7 +152,7 @@ int tui_list_at(Tui *t, int cell)
             continue;
         if (k == 0)
             fprintf(t->out, "At (%d,%d) (edges named clockwise from east: E SE SW W NW NE):\n", h.q, h.r);
-        game_option_text(g, &t->opts[i], d, sizeof d);
+        ui_table_option_text(&t->table, &t->opts[i], d, sizeof d);
         fprintf(t->out, "   %c  [%d] %s\n", k < 26 ? 'a' + k : '?', i, d);
         k++;
     }
@@ -190,8 +200,17 @@ void tui_cards(Tui *t)
     }
 }
 
-void tui_help(FILE *out)
+void tui_help(Tui *t)
 {
+    bool remote = ui_table_is_remote(&t->table);
+    FILE *out = t->out;
+    if (remote)
+        fprintf(out,
+            "At a remote table (tui --join) the server holds the game: your moves go to it and\n"
+            "the story comes from it; every move is final. While another seat decides, the story\n"
+            "is printed as it happens and the commands that only show things still work. When\n"
+            "the connection drops, the terminal says so and comes back by itself; a move made\n"
+            "meanwhile is not sent, and you are told to make it again.\n");
     fprintf(out,
         "Commands (then Enter):\n"
         "  N           choose option N (the numbers `volcanique options` prints)\n"
@@ -202,13 +221,22 @@ void tui_help(FILE *out)
         "  s           the scores now, by category\n"
         "  g           the Power Grid: powers, levels, who holds them, their rules\n"
         "  c           Caldera cards (yours by name)\n"
-        "  l [N]       the last N lines of the story (default 20)\n"
-        "  u           undo your last choice (never past dice or a revealed card)\n"
-        "  load FILE   continue the game saved in FILE\n"
-        "  save FILE   write the game to FILE now\n"
-        "  pace MS     bots wait MS milliseconds before each move\n"
-        "  ?           this help\n"
-        "  quit (or q) stop; with --save or --load the game is in its file\n"
+        "  l [N]       the last N lines of the story (default 20)\n");
+    if (remote)
+        fprintf(out,
+            "  u           (no undo at a remote table: the server keeps every move)\n"
+            "  pace MS     --autoplay's bot waits MS milliseconds before each move\n"
+            "  ?           this help\n"
+            "  quit (or q) leave the table: the seat stays yours, the same link brings you back\n");
+    else
+        fprintf(out,
+            "  u           undo your last choice (never past dice or a revealed card)\n"
+            "  load FILE   continue the game saved in FILE\n"
+            "  save FILE   write the game to FILE now\n"
+            "  pace MS     bots wait MS milliseconds before each move\n"
+            "  ?           this help\n"
+            "  quit (or q) stop; with --save or --load the game is in its file\n");
+    fprintf(out,
         "Board cells: height, then each area of the top tile (a seat letter where a critter\n"
         "stands, else its biome: d dark, m medium, l light); V volcano, s soil, ~ lava.\n"
         "Tile turns are told by the edges each biome faces, clockwise from east (E SE SW W NW NE).\n");

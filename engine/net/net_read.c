@@ -39,7 +39,7 @@ int net_link_parse(const char *url, NetLink *out, char *err, int errlen)
     size_t pl = strcspn(p, "#");
     if (pl >= sizeof out->path - 1)
         return snprintf(err, (size_t)errlen, "'%.200s': the path is too long", url), -1;
-    snprintf(out->path, sizeof out->path, "%.*s", (int)pl, pl ? p : "/");
+    snprintf(out->path, sizeof out->path, "%.*s", pl ? (int)pl : 1, pl ? p : "/");   /* no path: "/" */
     if (out->path[strlen(out->path) - 1] != '/')
         strcat(out->path, "/");
     p += pl;

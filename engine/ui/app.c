@@ -79,10 +79,9 @@ void ui_app_refresh(UiApp *app)
     app->bot_thinking = false;
     if (!app->table)
         return;
-    Game *g = app->table->game;
-    app->n = game_over(g) ? 0 : game_options(g, app->opts, MAX_OPTIONS);
+    app->n = ui_table_options(app->table, app->opts);
     for (int i = 0; i < app->n; i++)
-        game_option_text(g, &app->opts[i], app->words[i], UI_WORDS);
+        ui_table_option_text(app->table, &app->opts[i], app->words[i], UI_WORDS);
     group_options(app);
     hold_tile(app);
     pick_alone(app);
@@ -152,7 +151,13 @@ int ui_app_apply(UiApp *app, int index)
         snprintf(app->status, sizeof app->status, "There is no option %d (0-%d).", index, app->n - 1);
         return -1;
     }
-    if (ui_table_apply(app->table, &app->opts[index], err, sizeof err)) {
+    int rc = ui_table_apply(app->table, &app->opts[index], err, sizeof err);
+    if (rc > 0) {   /* a remote table did not send it: nothing changed */
+        snprintf(app->status, sizeof app->status, "%.250s", err);
+        ui_app_refresh(app);
+        return -1;
+    }
+    if (rc) {
         snprintf(app->status, sizeof app->status, "Stopped: %.230s", err);
         app->failed = app->quit = true;
         return -1;
@@ -450,11 +455,40 @@ static void reload_step(UiApp *app)
         snprintf(app->status, sizeof app->status, "%s", msg);
 }
 
+/* A remote table: what the server sent since the last frame. */
+static void remote_step(UiApp *app)
+{
+    if (app->screen != UI_SCREEN_PLAY || !app->table || !ui_table_is_remote(app->table))
+        return;
+    char err[900];
+    int rc = ui_table_poll(app->table, 0, err, sizeof err);
+    if (rc < 0) {
+        snprintf(app->status, sizeof app->status, "Stopped: %.240s", err);
+        if (app->hooks.notice)
+            app->hooks.notice(app->hooks.ud, err);
+        app->failed = app->quit = true;
+        return;
+    }
+    char text[sizeof app->status];
+    while (ui_table_notice(app->table, text, sizeof text)) {
+        snprintf(app->status, sizeof app->status, "%s", text);
+        if (app->hooks.notice)
+            app->hooks.notice(app->hooks.ud, text);
+    }
+    if (rc & UI_POLL_DECISION)
+        ui_app_refresh(app);   /* the tile held stays held while it is offered */
+    if (rc & UI_POLL_VIEW)
+        app->log_scroll = 0;
+}
+
 void ui_app_update(UiApp *app, double dt)
 {
     reload_step(app);
-    if (app->screen != UI_SCREEN_PLAY || !app->table || app->quit || game_over(app->table->game) ||
-        ui_app_human_turn(app) || app->n <= 0)
+    remote_step(app);
+    if (app->table && app->close_when_over && app->over_drawn)
+        app->quit = true;
+    if (app->screen != UI_SCREEN_PLAY || !app->table || app->quit ||
+        ui_table_turn(app->table) != UI_TURN_BOT || app->n <= 0)
         return;
     app->bot_wait += dt;
     if (app->bot_wait + 1e-9 < app->bot_delay)
@@ -463,7 +497,11 @@ void ui_app_update(UiApp *app, double dt)
         app->bot_thinking = true;
         return;
     }
-    ui_app_apply(app, ui_table_bot_choose(app->table, app->opts, app->n));
+    int k = ui_table_bot_choose(app->table, app->opts, app->n);
+    if (k >= 0)
+        ui_app_apply(app, k);
+    else
+        remote_step(app);   /* the table has failed: it says why */
 }
 
 void ui_app_build(UiApp *app, int w, int h)
@@ -500,4 +538,6 @@ void ui_app_draw(UiApp *app, SDL_Surface *dst)
 {
     ui_app_build(app, dst->w, dst->h);
     ui_render(dst, app->as, app->scene);
+    if (app->screen == UI_SCREEN_PLAY && app->table && ui_table_turn(app->table) == UI_TURN_OVER)
+        app->over_drawn = true;
 }

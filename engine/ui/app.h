@@ -18,7 +18,12 @@
  *                      Enter or Confirm, Esc or Cancel
  * Keys: digits + Enter pick an option by number; L the numbered option list;
  * U (or Ctrl+Z) undo; + and - bot pace, Space a waiting bot moves now; G the
- * Power Grid; C coordinates on every hex; F1 or ? help; Esc cancels; Q quits. */
+ * Power Grid; C coordinates on every hex; F1 or ? help; Esc cancels; Q quits.
+ *
+ * At a remote table (table.h) the same screen plays this window's seat: the
+ * app reads the server's news every frame (ui_table_poll), shows the
+ * connection's state and each notice in the status line, offers no undo and
+ * waits, without options, while another seat or the server is due. */
 #ifndef VQ_UI_APP_H
 #define VQ_UI_APP_H
 
@@ -72,8 +77,10 @@ typedef struct UiApp {
     bool overwrite_armed;        /* the Start button now says it will overwrite */
     UiAppHooks hooks;
     const char *const *card_text;   /* the rules text of each power card, or NULL */
+    bool close_when_over;        /* quit once the end of the game has been drawn (--autoplay) */
+    bool over_drawn;
     /* Results. */
-    int decisions;               /* options applied in this window */
+    int decisions;               /* options applied in this window (at a remote table: moves sent) */
     bool quit, failed;
     UiScene *scene;              /* the last built frame (what clicks hit) */
 } UiApp;

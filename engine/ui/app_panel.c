@@ -69,7 +69,7 @@ static UiWidget *button(Flow *f, UiFont *font, const char *label, int act, int v
 
 static const char *seat_kind(const UiTable *t, int p, char *buf, int len)
 {
-    return ui_seat_name(&t->seat[p], buf, len);
+    return ui_table_seat_label(t, p, buf, len);
 }
 
 static bool hidden_caldera(const UiTable *t, int p)
@@ -142,7 +142,7 @@ static void seat_box(Flow *f, UiApp *app, int p)
     if (p == g->active && !game_over(g))
         ui_scene_add(f->s, UI_W_BOX, f->x - 4, y, 4, h, "")->colour = ui_seat_colour(p);
     ui_scene_add(f->s, UI_W_TOKEN, f->x + 2, y + 2, L->line - 2, L->line - 2, "")->value = p;
-    char name[48], kind[24];
+    char name[80], kind[48];
     snprintf(name, sizeof name, "%c", 'A' + p);
     UiWidget *w = ui_scene_add(f->s, UI_W_TEXT, f->x + L->line + 4, y, L->line, L->line, name);
     w->style = UI_ST_BOLD;
@@ -326,7 +326,7 @@ static void decision_head(Flow *f, UiApp *app)
     const UiTable *t = app->table;
     const Game *g = t->game;
     UiFont *font = &app->as->font;
-    char head[160], kind[24], prompt[400];
+    char head[160], kind[48], prompt[400];
     int who = g->pending.player;
     if (game_over(g)) {
         snprintf(head, sizeof head, "Game over: %s", ui_end_reason_text(g, g->end_reason));
@@ -335,11 +335,13 @@ static void decision_head(Flow *f, UiApp *app)
     }
     if (ui_app_human_turn(app))
         snprintf(head, sizeof head, "%c, your decision", 'A' + who);
+    else if (ui_table_turn(t) == UI_TURN_WAIT && who == ui_table_remote_seat(t))
+        snprintf(head, sizeof head, "%c, your move is sent: waiting for the server", 'A' + who);
     else
         snprintf(head, sizeof head, "%c (%s) %s", 'A' + who, seat_kind(t, who, kind, sizeof kind),
                  app->bot_thinking ? "is thinking…" : "to play");
     text_line(f, head, UI_ST_BOLD, ui_shade(ui_seat_colour(who), 120));
-    game_prompt_text(g, prompt, sizeof prompt);
+    ui_table_prompt(t, prompt, sizeof prompt);
     wrapped(f, font, prompt, 0, UI_INK, 3);
     if (ui_app_human_turn(app) && ui_app_hint(app)[0])
         wrapped(f, font, ui_app_hint(app), UI_ST_SMALL, UI_DIM, 2);
@@ -355,6 +357,8 @@ static void decision(Flow *f, UiApp *app, int bottom)
         snprintf(t, sizeof t, "> %s_   Enter picks option %s", app->typed, app->typed);
         text_line(f, t, UI_ST_BOLD, 0xFFFFFFFFu);
     }
+    if (ui_table_status(app->table)[0])
+        wrapped(f, font, ui_table_status(app->table), UI_ST_SMALL, ORANGE, 2);
     if (app->status[0])
         wrapped(f, font, app->status, UI_ST_SMALL, ORANGE, 2);
     f->y += L->pad / 2;
@@ -364,10 +368,12 @@ static void decision(Flow *f, UiApp *app, int bottom)
         end_buttons(f);
         return;
     }
-    if (!ui_app_human_turn(app)) {
+    if (ui_table_turn(app->table) == UI_TURN_BOT) {
         button(f, font, "Move now (Space)", UI_ACT_BOT_NOW, 0, UI_ST_PRIMARY);
         button(f, font, "Faster (+)", UI_ACT_PACE, -1, 0);
         button(f, font, "Slower (-)", UI_ACT_PACE, 1, 0);
+    } else if (!ui_app_human_turn(app)) {
+        /* another seat or the server is due: nothing to press here */
     } else if (app->confirm >= 0) {
         confirm(f, app);
     } else if (app->nchoice) {
@@ -379,9 +385,11 @@ static void decision(Flow *f, UiApp *app, int bottom)
         option_buttons(f, app);
         button(f, font, "All options (L)", UI_ACT_LIST, 0, UI_ST_SMALL);
     }
-    char why[8];
+    char why[200];
     int undo = ui_table_undo_point(app->table, why, sizeof why);
-    button(f, font, "Undo (U)", UI_ACT_UNDO, 0, UI_ST_SMALL | (undo < 0 ? UI_ST_OFF : 0));
+    UiWidget *u = button(f, font, "Undo (U)", UI_ACT_UNDO, 0, UI_ST_SMALL | (undo < 0 ? UI_ST_OFF : 0));
+    if (undo < 0)
+        u->tip = ui_scene_keep(f->s, why);
     button(f, font, "Help (F1)", UI_ACT_HELP, 0, UI_ST_SMALL);
     end_buttons(f);
 }
@@ -422,8 +430,15 @@ void ui_app_panel(UiApp *app, UiScene *s)
     UiWidget *w = ui_scene_add(s, UI_W_TEXT, f.x, f.y, f.w, L->line_big, "Volcanique");
     w->style = UI_ST_BOLD | UI_ST_BIG;
     w->colour = 0xFFFF8C3Cu;
-    char turn[96];
-    snprintf(turn, sizeof turn, "Turn %d · %s", g->turn, ui_step_name(g));
+    char turn[128];
+    if (ui_table_is_remote(app->table) && ui_table_remote_seat(app->table) >= 0)
+        snprintf(turn, sizeof turn, "Table %s, seat %c · Turn %d · %s", ui_table_remote_id(app->table),
+                 'A' + ui_table_remote_seat(app->table), g->turn, ui_step_name(g));
+    else if (ui_table_is_remote(app->table))
+        snprintf(turn, sizeof turn, "Watching table %s · Turn %d · %s", ui_table_remote_id(app->table), g->turn,
+                 ui_step_name(g));
+    else
+        snprintf(turn, sizeof turn, "Turn %d · %s", g->turn, ui_step_name(g));
     w = ui_scene_add(s, UI_W_TEXT, f.x, f.y, f.w, L->line_big, turn);
     w->style = UI_ST_RIGHT | UI_ST_SMALL;
     w->colour = UI_INK;

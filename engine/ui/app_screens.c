@@ -100,7 +100,7 @@ void ui_app_end_overlay(UiApp *app, UiScene *s)
 
 void ui_app_help_overlay(UiApp *app, UiScene *s)
 {
-    static const char *const HELP[] = {
+    const char *HELP[] = {
         "Playing with the mouse",
         "A tile to place follows the pointer over the lit hexes: the wheel or R turns it",
         "(only turns that fit are offered), Tab changes the tile, a click places it.",
@@ -113,9 +113,17 @@ void ui_app_help_overlay(UiApp *app, UiScene *s)
         "+ and -: bot pace     Space: a waiting bot moves now     G: Power Grid     C: coordinates",
         "Esc: let go / cancel     F1 or ?: this help     Q: quit",
         "Hover a score for its categories, a card for its rules, a seat's line for its powers and cards.",
+        "",
     };
+    int n = (int)(sizeof HELP / sizeof HELP[0]) - 1;
+    if (app->table && ui_table_is_remote(app->table)) {   /* the server holds the game */
+        HELP[5] = "Other choices are buttons in the panel; every move at a remote table is final (none asks to confirm).";
+        HELP[8] = "U: no undo at a remote table";
+        HELP[n++] = "A dropped connection comes back by itself (the status line says so); a move made meanwhile must"
+                    " be made again.";
+    }
     const UiLayout *L = &s->L;
-    int n = (int)(sizeof HELP / sizeof HELP[0]), bw = L->board_w - 4 * L->pad, bh = (n + 2) * L->line_small + 2 * L->pad;
+    int bw = L->board_w - 4 * L->pad, bh = (n + 2) * L->line_small + 2 * L->pad;
     int x = 2 * L->pad, y = L->pad * 2;
     ui_scene_add(s, UI_W_BOX, x, y, bw, bh, "")->colour = 0xF21C2128u;
     for (int i = 0; i < n; i++) {

@@ -15,6 +15,7 @@ static void configure(UiApp *app, const GuiConfig *cfg)
     app->hooks = cfg->hooks;
     app->save_path = cfg->save_path;
     app->card_text = cfg->card_text;
+    app->close_when_over = cfg->close_when_over;
     if (cfg->setup.players >= MIN_PLAYERS)
         app->setup = cfg->setup;
     app->mod_count = cfg->mod_count < UI_MAX_MODS ? cfg->mod_count : UI_MAX_MODS;

@@ -35,6 +35,7 @@ typedef struct GuiConfig {
     int mod_count;
     const char *save_path;          /* where new games are written (the start screen warns before overwriting) */
     const char *const *card_text;   /* rules text of each power card (card index), or NULL */
+    bool close_when_over;           /* the window closes once the end of the game is drawn (--autoplay) */
 } GuiConfig;
 
 typedef struct GuiResult {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "describe.h"
+#include "table_remote.h"
 
 static void rescore(UiTable *t)
 {
@@ -157,6 +158,7 @@ int ui_table_init(UiTable *t, Game *g, const UiSeat seats[MAX_PLAYERS], const Ui
 
 void ui_table_free(UiTable *t)
 {
+    ui_remote_free(t);
     for (int p = 0; p < MAX_PLAYERS; p++)
         bot_free(&t->bot[p]);
     free(t->mark);
@@ -187,6 +189,8 @@ static void tell_bots(UiTable *t, const Option *o)
 
 int ui_table_apply(UiTable *t, const Option *o, char *err, int errlen)
 {
+    if (t->remote)
+        return ui_remote_apply(t, o, err, errlen);
     tell_bots(t, o);
     if (apply_quietly(t, o, err, errlen))
         return -1;
@@ -196,18 +200,55 @@ int ui_table_apply(UiTable *t, const Option *o, char *err, int errlen)
     return 0;
 }
 
+UiTurn ui_table_turn(const UiTable *t)
+{
+    if (t->remote)
+        return ui_remote_turn(t);
+    if (game_over(t->game))
+        return UI_TURN_OVER;
+    return t->seat[t->game->pending.player % MAX_PLAYERS].human ? UI_TURN_PERSON : UI_TURN_BOT;
+}
+
 bool ui_table_human_turn(const UiTable *t)
 {
-    return !game_over(t->game) && t->seat[t->game->pending.player % MAX_PLAYERS].human;
+    return ui_table_turn(t) == UI_TURN_PERSON;
 }
 
 int ui_table_bot_choose(UiTable *t, const Option *opts, int n)
 {
+    if (t->remote)
+        return ui_remote_bot_choose(t, n);
     return bot_choose(&t->bot[t->game->pending.player % MAX_PLAYERS], t->game, opts, n);
+}
+
+int ui_table_options(UiTable *t, Option *out)
+{
+    if (t->remote)
+        return ui_remote_options(t, out);
+    return game_over(t->game) ? 0 : game_options(t->game, out, MAX_OPTIONS);
+}
+
+void ui_table_option_text(const UiTable *t, const Option *o, char *buf, int len)
+{
+    if (!t->remote || !ui_remote_option_text(t, o, buf, len))
+        game_option_text(t->game, o, buf, len);
+}
+
+void ui_table_prompt(const UiTable *t, char *buf, int len)
+{
+    if (t->remote)
+        ui_remote_prompt(t, buf, len);
+    else
+        game_prompt_text(t->game, buf, len);
 }
 
 int ui_table_undo_point(const UiTable *t, char *why, int whylen)
 {
+    if (t->remote) {
+        if (why)
+            snprintf(why, (size_t)whylen, "no undo at a remote table: the server keeps every move, which is final");
+        return -1;
+    }
     const Game *g = t->game;
     int len = g->log ? g->log->len : 0;
     for (int i = len - 1; i >= 0; i--) {
@@ -251,6 +292,8 @@ int ui_table_undo(UiTable *t, char *err, int errlen)
 
 bool ui_table_would_be_final(const UiTable *t, const Option *o)
 {
+    if (t->remote)
+        return false;
     static Game copy;
     copy = *t->game;
     copy.log = NULL;
@@ -275,6 +318,8 @@ const UiLine *ui_table_line(const UiTable *t, int k)
 
 bool ui_table_shows_hand(const UiTable *t, int owner)
 {
+    if (t->remote)
+        return owner >= 0 && owner == ui_table_remote_seat(t);
     int humans = 0;
     for (int p = 0; p < t->players; p++)
         humans += t->seat[p].human;
@@ -292,6 +337,13 @@ const char *ui_seat_name(const UiSeat *s, char *buf, int len)
     else
         bot_spec(&s->bot, buf, len);
     return buf;
+}
+
+const char *ui_table_seat_label(const UiTable *t, int p, char *buf, int len)
+{
+    if (t->remote)
+        return ui_remote_seat_label(t, p, buf, len);
+    return ui_seat_name(&t->seat[p % MAX_PLAYERS], buf, len);
 }
 
 int ui_option_cell(const Game *g, const Option *o)
