@@ -17,6 +17,7 @@ const V = { PASS: 0, TILE: 1, CRITTER: 2, MOVE: 3, MIGRATE: 5, RETURN: 6, KEEP: 
     SACRIFICE: 11, SACRIFICE_HAND: 12, CHOOSE: 14, ACTION: 16 };
 
 const results = [];
+const shots = { tile: false };
 function check(name, ok, why) {
     results.push({ name, ok: !!ok });
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok || !why ? '' : ': ' + why}`);
@@ -79,7 +80,7 @@ function decision(page) {
         const d = v.decider;
         return { id: s.decision.id, kind: s.decision.kind, yours: s.decision.yours, status: s.status,
             opts: d.opts.map(o => ({ i: o.i, verb: o.verb, sub: o.sub, subject: o.subject, cell: o.cell, at: o.at, text: o.text,
-                group: d.group[o.i] })),
+                group: d.group[o.i], critter: d.choiceCritter(o) })),
             heldType: d.heldType, picked: d.picked, autoPicked: d.autoPicked, sending: v.sending };
     });
 }
@@ -123,6 +124,11 @@ async function turnTo(page, q, r, rot) {
             .catch(() => { throw new Error(`the wheel left the tile turned ${before}, wanted ${rot}`); });
     }
     if (Number(await body(page, 'rot')) !== rot) throw new Error(`the wheel never turned the tile to ${rot}`);
+    if (!shots.tile && page.viewportSize().width > 800 && await body(page, 'kind') === 'place') {
+        shots.tile = true;   // the bought tile over its place, before the click
+        await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await page.screenshot({ path: path.join(SHOTS, 'tile.png') });
+    }
     await page.mouse.click(pt[0], pt[1]);
 }
 
@@ -140,10 +146,11 @@ async function perform(page, d, o) {
             await clickAt(page, c.q, c.r, c.onLand ? c.area : undefined);
         }
         await clickAt(page, o.cell[0], o.cell[1], o.sub);
-    } else if ((o.verb === V.RETURN || o.verb === V.KEEP || o.verb === V.SACRIFICE) && o.at) {
-        // A critter on a tile just covered stands on an area the new top
+    } else if ((o.verb === V.RETURN || o.verb === V.KEEP || o.verb === V.SACRIFICE || o.critter >= 0) && o.at) {
+        // The critter named (by the option, or by a question's choice) is
+        // clicked. One on a tile just covered stands on an area the new top
         // tile lacks: then any point of the hex will do (a menu may ask).
-        const c = await critterSpot(page, o.subject);
+        const c = await critterSpot(page, o.critter >= 0 ? o.critter : o.subject);
         const exact = c.onLand && await boardPoint(page, c.q, c.r, c.area);
         await clickAt(page, c.q, c.r, exact ? c.area : undefined);
     } else if (o.verb === V.UNLOCK) {
@@ -189,7 +196,8 @@ async function playTurn(p, log) {
             throw e;
         });
     if (data.sent !== `${d.id}:${o.i}`)
-        throw new Error(`${name} meant option ${o.i} (${o.text}) of decision ${d.id}, the mouse sent ${data.sent}`);
+        throw new Error(`${name} meant option ${o.i} (${o.text}) of decision ${d.id}, the mouse sent ${data.sent}; ` +
+            `the options: ${JSON.stringify(d.opts.slice(0, 12))}`);
     await seen.until(x => x.decision !== String(d.id) || x.status === 'over', `${name}'s move to be taken`);
     log.push(`${name} ${d.id}: ${o.text} (${t1 - t0} + ${Date.now() - t1} ms)`);
     return d;

@@ -108,8 +108,9 @@ export class BoardView {
         for (const c of this.seaLava) take(c[0], c[1]);
         for (const c of this.places) take(c[0], c[1]);
         if (x0 > x1) x0 = x1 = y0 = y1 = 0;
-        x0 -= SQRT3 * 1.5; x1 += SQRT3 * 1.5;
-        y0 -= 2.5 + LIFT * Math.min(tallest, CAP); y1 += 2.5;
+        const ring = this.w < 600 ? 1 : 1.5;   // the ocean kept around, in hexes (less on a phone)
+        x0 -= SQRT3 * ring; x1 += SQRT3 * ring;
+        y0 -= 1 + ring + LIFT * Math.min(tallest, CAP); y1 += 1 + ring;
         const pad = 8;
         let size = Math.min((this.w - 2 * pad) / (x1 - x0), (this.h - 2 * pad) / (y1 - y0));
         size = Math.max(6, Math.min(64, size));
@@ -208,35 +209,14 @@ export class BoardView {
         c.stroke();
     }
 
+    // A stack: its sides (a dark silhouette, then one band per tile leaving a
+    // line between tiles), its top face, lava, critters. Fills only: strokes
+    // cost several times more to rasterise.
     drawStack(c, s) {
         const size = this.size, lift = this.lift, shown = Math.min(s.h, CAP);
         const [x, gy] = this.ground(s.q, s.r), y = gy - lift * shown;
         if (x + size < 0 || x - size > this.w || y - size > this.h || gy + size < 0) return;
-        // The sides: the top tile's band first under the face, one band per tile.
-        const lines = new Path2D();
-        for (let k = 0; k < shown; k++) {
-            const [type, rot] = s.tiles[s.h - 1 - k], tt = this.rules.tile_types[type];
-            const d0 = k * lift, d1 = d0 + lift + 0.5;
-            for (const e of [1, 2]) {
-                const a = CORNER[e], b = CORNER[(e + 1) % 6];
-                c.beginPath();
-                c.moveTo(x + a[0] * size, y + a[1] * size + d0);
-                c.lineTo(x + b[0] * size, y + b[1] * size + d0);
-                c.lineTo(x + b[0] * size, y + b[1] * size + d1);
-                c.lineTo(x + a[0] * size, y + a[1] * size + d1);
-                c.closePath();
-                c.fillStyle = (e === 1 ? SIDE_R : SIDE_L)[edgeColour(tt, rot, e)];
-                c.fill();
-            }
-            if (k > 0 && lift > 2) {
-                lines.moveTo(x + CORNER[1][0] * size, y + CORNER[1][1] * size + d0);
-                lines.lineTo(x + CORNER[2][0] * size, y + CORNER[2][1] * size + d0);
-                lines.lineTo(x + CORNER[3][0] * size, y + CORNER[3][1] * size + d0);
-            }
-        }
-        c.strokeStyle = 'rgba(0,0,0,0.35)';
-        c.lineWidth = 1;
-        c.stroke(lines);
+        this.drawSides(c, x, y, s.tiles, shown);
         const [type, rot] = s.tiles[s.h - 1];
         this.drawFace(c, this.rules.tile_types[type], rot, x, y, Math.min(shown, SHADE.length - 1));
         if (s.lava) {
@@ -250,12 +230,47 @@ export class BoardView {
         }
     }
 
-    // A top face: each area in its biome (a Duo's halves, a Trio's thirds).
+    // The sides under a face at (x, y): a dark silhouette, then one band per
+    // tile (the top one, tiles[last], first) leaving a line between tiles.
+    drawSides(c, x, y, tiles, shown) {
+        const size = this.size, lift = this.lift, depth = lift * shown, gap = lift > 2.5 ? 1 : 0;
+        c.beginPath();
+        c.moveTo(x + CORNER[1][0] * size, y + CORNER[1][1] * size);
+        c.lineTo(x, y + size);
+        c.lineTo(x + CORNER[3][0] * size, y + CORNER[3][1] * size);
+        c.lineTo(x + CORNER[3][0] * size, y + CORNER[3][1] * size + depth);
+        c.lineTo(x, y + size + depth);
+        c.lineTo(x + CORNER[1][0] * size, y + CORNER[1][1] * size + depth);
+        c.closePath();
+        c.fillStyle = '#161310';
+        c.fill();
+        for (let k = 0; k < shown; k++) {
+            const [type, rot] = tiles[tiles.length - 1 - k], tt = this.rules.tile_types[type];
+            const d0 = k * lift, d1 = d0 + lift - gap;
+            for (const e of [1, 2]) {
+                const a = CORNER[e], b = CORNER[(e + 1) % 6];
+                c.beginPath();
+                c.moveTo(x + a[0] * size, y + a[1] * size + d0);
+                c.lineTo(x + b[0] * size, y + b[1] * size + d0);
+                c.lineTo(x + b[0] * size, y + b[1] * size + d1);
+                c.lineTo(x + a[0] * size, y + a[1] * size + d1);
+                c.closePath();
+                c.fillStyle = (e === 1 ? SIDE_R : SIDE_L)[edgeColour(tt, rot, e)];
+                c.fill();
+            }
+        }
+    }
+
+    // A top face: a dark rim, then each area in its biome (a Duo's halves, a
+    // Trio's thirds; neighbouring areas always differ in biome).
     drawFace(c, tt, rot, x, y, shade, alpha) {
-        const size = this.size - 0.5;
+        const size = this.size - 0.5, inner = size - Math.max(1, size * 0.05);
         if (alpha !== undefined) c.globalAlpha = alpha;
+        c.beginPath(); hexPath(c, x, y, size);
+        c.fillStyle = 'rgba(0,0,0,0.55)';
+        c.fill();
         if (tt.tile_class === VOLCANO || tt.tile_class === SOIL || tt.areas <= 1) {
-            c.beginPath(); hexPath(c, x, y, size);
+            c.beginPath(); hexPath(c, x, y, inner);
             c.fillStyle = FACE[edgeColour(tt, rot, 0)][shade];
             c.fill();
         } else {
@@ -265,22 +280,13 @@ export class BoardView {
                     if (edgeArea(tt, rot, e) !== a) continue;
                     const p = CORNER[e], q = CORNER[(e + 1) % 6];
                     c.moveTo(x, y);
-                    c.lineTo(x + p[0] * size, y + p[1] * size);
-                    c.lineTo(x + q[0] * size, y + q[1] * size);
+                    c.lineTo(x + p[0] * inner, y + p[1] * inner);
+                    c.lineTo(x + q[0] * inner, y + q[1] * inner);
                     c.closePath();
                 }
                 c.fillStyle = FACE[tt.area_biome[a]][shade];
                 c.fill();
             }
-            c.beginPath();   // the borders between areas
-            for (let e = 0; e < 6; e++)
-                if (edgeArea(tt, rot, e) !== edgeArea(tt, rot, (e + 5) % 6)) {
-                    c.moveTo(x, y);
-                    c.lineTo(x + CORNER[e][0] * size, y + CORNER[e][1] * size);
-                }
-            c.strokeStyle = 'rgba(0,0,0,0.28)';
-            c.lineWidth = 1;
-            c.stroke();
         }
         if (tt.tile_class === VOLCANO) {
             c.beginPath(); c.arc(x, y, size * 0.52, 0, 2 * Math.PI); c.fillStyle = '#3b302c'; c.fill();
@@ -291,49 +297,88 @@ export class BoardView {
             for (const [dx, dy] of [[-0.3, -0.2], [0.25, -0.35], [0.1, 0.3], [-0.2, 0.4], [0.45, 0.1]])
                 c.fillRect(x + dx * size - 1, y + dy * size - 1, 2.5, 2.5);
         }
-        c.beginPath(); hexPath(c, x, y, size);
-        c.strokeStyle = 'rgba(0,0,0,0.45)';
-        c.lineWidth = 1.2;
-        c.stroke();
         c.globalAlpha = 1;
     }
 
     // Each stack's height on its face, over everything so no stack hides it.
     drawHeights(c) {
-        c.font = `bold ${Math.max(9, Math.round(this.size * 0.26))}px sans-serif`;
+        for (const s of this.stacks) {
+            const [x, y] = this.face(s.q, s.r), img = this.sprite('h' + s.h, () => this.heightSprite(s.h));
+            c.drawImage(img, x - img.cssW / 2, y - this.size * 0.84 - img.cssH / 2, img.cssW, img.cssH);
+        }
+    }
+
+    // A small picture drawn once per hex size and kept: a height label, a
+    // critter token (text and arcs cost more than copying pixels).
+    sprite(name, make) {
+        if (this.spriteSize !== this.size || this.spriteDpr !== this.dpr) {
+            this.sprites = new Map();
+            this.spriteSize = this.size;
+            this.spriteDpr = this.dpr;
+        }
+        let img = this.sprites.get(name);
+        if (!img) { img = make(); this.sprites.set(name, img); }
+        return img;
+    }
+
+    spriteCanvas(w, h) {
+        const img = document.createElement('canvas');
+        img.width = Math.ceil(w * this.dpr);
+        img.height = Math.ceil(h * this.dpr);
+        img.cssW = img.width / this.dpr;
+        img.cssH = img.height / this.dpr;
+        const c = img.getContext('2d');
+        c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+        return [img, c];
+    }
+
+    heightSprite(h) {
+        const fs = Math.max(9, Math.round(this.size * 0.26)), text = String(h);
+        const [img, c] = this.spriteCanvas(fs * (0.7 * text.length + 0.6), fs + 4);
+        c.font = `bold ${fs}px sans-serif`;
         c.textAlign = 'center';
         c.textBaseline = 'middle';
         c.lineWidth = 3;
         c.strokeStyle = 'rgba(0,0,0,0.7)';
         c.fillStyle = '#fff';
-        for (const s of this.stacks) {
-            const [x, y] = this.face(s.q, s.r), ly = y - this.size * 0.66;
-            c.strokeText(s.h, x, ly);
-            c.fillText(s.h, x, ly);
-        }
+        c.strokeText(text, img.cssW / 2, img.cssH / 2);
+        c.fillText(text, img.cssW / 2, img.cssH / 2);
+        return img;
     }
 
     // A critter: a disc in the seat's colour with the seat's letter; one
     // bearing a script's mark stands on a second disc, a dormant one is dimmed.
     drawToken(c, seat, x, y, t) {
-        const r = Math.max(5, this.size * 0.27);
+        const key = 't' + seat + (t && t.marks ? 'm' : '') + (t && t.dormant ? 'd' : '');
+        const img = this.sprite(key, () => this.tokenSprite(seat, t && t.marks, t && t.dormant));
+        c.drawImage(img, x - img.cssW / 2 + img.shift, y - img.cssH / 2 + img.shift, img.cssW, img.cssH);
+    }
+
+    tokenRadius() { return Math.max(6.5, this.size * 0.27); }
+
+    tokenSprite(seat, marked, dormant) {
+        const r = this.tokenRadius(), pad = marked ? 5 : 2, half = r + pad;
+        const [img, c] = this.spriteCanvas(2 * half, 2 * half);
+        img.shift = marked ? 1.5 : 0;   // the picture is centred between the two discs
+        const x = half - img.shift, y = half - img.shift;
         const disc = (dx, dy) => {
             c.beginPath(); c.arc(x + dx, y + dy, r, 0, 2 * Math.PI);
             c.fillStyle = seatColour(seat); c.fill();
             c.lineWidth = 1.5; c.strokeStyle = 'rgba(0,0,0,0.75)'; c.stroke();
         };
-        if (t && t.marks) disc(2, 3);
+        if (marked) disc(2, 3);
         disc(0, 0);
-        if (r >= 6) {
-            c.font = `bold ${Math.round(r * 1.25)}px sans-serif`;
+        {   // the seat's letter, whatever the size: colour is not the only sign of a seat
+            c.font = `bold ${Math.max(8, Math.round(r * 1.25))}px sans-serif`;
             c.textAlign = 'center';
             c.textBaseline = 'middle';
             c.fillStyle = SEAT_INK[seat % 5];
             c.fillText(String.fromCharCode(65 + seat), x, y + r * 0.08);
         }
-        if (t && t.dormant) {
+        if (dormant) {
             c.beginPath(); c.arc(x, y, r, 0, 2 * Math.PI); c.fillStyle = 'rgba(16,16,16,0.55)'; c.fill();
         }
+        return img;
     }
 
     // The picture: the island's layer, then the marks of the decision.
@@ -346,8 +391,8 @@ export class BoardView {
         c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
         const m = this.marks;
         if (m) this.drawMarks(c, m);
-        if (this.hover) this.drawHover(c, this.hover);
         if (m && m.ghost) this.drawGhost(c, m.ghost);
+        if (this.hover) this.drawHover(c, this.hover, m && m.ghost && m.ghost.at ? 1 : 0);
         if (m && m.picked && this.pointer) {
             const [x, y] = this.pointer;
             this.drawToken(c, m.picked.seat, x, y, null);
@@ -376,19 +421,21 @@ export class BoardView {
         c.strokeStyle = LIT; c.lineWidth = 3; c.stroke();
         if (m.picked) {   // where the held critter stood
             const [x, y] = this.areaPoint(m.picked.q, m.picked.r, m.picked.area);
-            c.beginPath(); c.arc(x, y, Math.max(5, this.size * 0.27) + 3, 0, 2 * Math.PI);
+            c.beginPath(); c.arc(x, y, this.tokenRadius() + 3, 0, 2 * Math.PI);
             c.strokeStyle = '#fff'; c.lineWidth = 2; c.setLineDash([4, 3]); c.stroke(); c.setLineDash([]);
         }
     }
 
-    drawHover(c, [q, r]) {
-        const [x, y] = this.face(q, r);
+    // The hex under the pointer, outlined and labelled; `raise` tiles higher
+    // when the tile in hand sits on it.
+    drawHover(c, [q, r], raise) {
+        const [x, y0] = this.face(q, r), y = y0 - raise * this.lift;
         c.beginPath(); hexPath(c, x, y, this.size - 1.5);
         c.strokeStyle = 'rgba(255,255,255,0.9)'; c.lineWidth = 2; c.stroke();
         if (this.size < 14) return;
         const h = this.height(q, r), label = `${q},${r}` + (h ? `  height ${h}` : '');
         c.font = `${Math.max(10, Math.round(this.size * 0.24))}px sans-serif`;
-        const w = c.measureText(label).width + 8, ly = y + this.size * 0.55;
+        const w = c.measureText(label).width + 8, ly = y0 + this.size + this.lift * (this.height(q, r) ? Math.min(this.height(q, r), CAP) : 0) + 10;
         c.fillStyle = 'rgba(0,0,0,0.7)';
         c.fillRect(x - w / 2, ly - 8, w, 16);
         c.fillStyle = '#fff'; c.textAlign = 'center'; c.textBaseline = 'middle';
@@ -409,6 +456,7 @@ export class BoardView {
             [x, y] = this.pointer;
             h = 1;
         } else return;
+        if (g.at) this.drawSides(c, x, y, [[g.type, g.rot]], 1);
         this.drawFace(c, tt, g.rot, x, y, Math.min(h, SHADE.length - 1), g.at ? 1 : 0.72);
         c.beginPath(); hexPath(c, x, y, this.size - 2);
         c.strokeStyle = !g.at ? 'rgba(255,255,255,0.6)' : g.ok ? '#fff' : '#ff4040';

@@ -250,7 +250,7 @@ export class Decider {
     hint() {
         if (!this.active()) return '';
         if (this.heldType >= 0)
-            return 'Move the tile over a lit hex, turn it with the mouse wheel (or the Turn buttons), and click to place it.';
+            return 'Move the tile over a lit hex (or tap one), turn it with the mouse wheel or the Turn buttons, and click it (or tap it again) to place it.';
         if (this.picked >= 0) return 'Drop the critter on a tinted area: click it.';
         for (const o of this.opts) {
             if (movesCritter(o.verb)) return 'Pick up one of your critters on a lit hex, then drop it on a tinted area.';

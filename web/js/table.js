@@ -200,9 +200,16 @@ export class TableView {
         canvas.addEventListener('pointerleave', () => { this.board.pointer = this.board.hover = null; d.pointerOver(null); this.redraw(); });
         canvas.addEventListener('pointerdown', ev => {
             if (ev.button !== 0 || !d.active() || this.sending) return;
-            const [x, y] = this.local(ev);
+            const [x, y] = this.local(ev), cell = this.board.cellAt(x, y);
             this.board.pointer = [x, y];
-            d.pointerOver(this.board.cellAt(x, y));
+            if (ev.pointerType !== 'mouse' && d.heldType >= 0 && !(d.hover && d.hover[0] === cell[0] && d.hover[1] === cell[1])) {
+                d.pointerOver(cell);   // a finger has no hover: the first tap shows the tile there, the next places it
+                this.board.hover = cell;
+                this.renderDecision();
+                this.redraw();
+                return;
+            }
+            d.pointerOver(cell);
             d.press(this.board, x, y);
             if (!this.sending) this.renderDecision();
             this.redraw();
