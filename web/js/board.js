@@ -47,7 +47,7 @@ function hexPath(ctx, x, y, s) {
 export class BoardView {
     constructor(canvas) {
         this.canvas = canvas;
-        this.ctx = canvas.getContext('2d');
+        this.ctx = canvas.getContext('2d', { alpha: false });
         this.layer = document.createElement('canvas');
         this.w = this.h = 0;
         this.dpr = 1;
@@ -174,7 +174,7 @@ export class BoardView {
 
     // Draws the island into the layer (the whole of a state's picture).
     drawIsland() {
-        const c = this.layer.getContext('2d');
+        const c = this.layer.getContext('2d', { alpha: false });
         c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
         c.fillStyle = OCEAN;
         c.fillRect(0, 0, this.w, this.h);
