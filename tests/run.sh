@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test suite: installs what is missing, builds, and runs the C and
 # Lua tests in the release build and again under AddressSanitizer and
-# UndefinedBehaviorSanitizer, the tests that play on two threads under
+# UndefinedBehaviorSanitizer, the tests that play on two threads and the
+# table server's whole games and hostile clients (server and clients) under
 # ThreadSanitizer, the command-line tests, short runs of the
 # fuzzers, a soak of SOAK_GAMES sanitizer games (docs/reliability.md) and the
 # lint of the Lua the engine runs (tests/lint.sh), the symbol and structure
@@ -27,9 +28,14 @@ sanitize=$(tail -n 1 "$out")
 echo "== threads (ThreadSanitizer: the tests that play on two threads)"
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 bin/threads/volcanique-tests on_two_threads | tee "$out" || status=1
 threads=$(tail -n 1 "$out")
+echo "== threads (ThreadSanitizer: the table server and its clients, every thread of both)"
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 bin/threads/volcanique-tests net_three_player | tee "$out" || status=1
+net_threads=$(tail -n 1 "$out")
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 bin/threads/volcanique-tests net_hostile | tee "$out" || status=1
+net_hostile_threads=$(tail -n 1 "$out")
 sh tests/cli/run.sh || status=1
 p=0; f=0
-for line in "$release" "$sanitize" "$threads"; do
+for line in "$release" "$sanitize" "$threads" "$net_threads" "$net_hostile_threads"; do
     lp=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
     lf=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
     if [ -z "$lp" ]; then   # the runner died before its summary

@@ -27,8 +27,10 @@ check vqcore action_log_ biome_ board_ cause_ collect_ contest_ cost_ decision_ 
 check vqbot bot_
 check vqscript LGAME_ content_ levents_ lgame_ lrequire_ mods_ rulestest_ sb_ script_ session_
 check vqui ui_ gui_
+check vqnet net_
+check vqserver net_
 check vqcli REPORT_ accum_ balance_ bench_ cli_ cmd_ compare_ coverage_ hist_ namecount_ plan_ powers_doc_ \
-    progress_ record_ report_ results_ row_ rows_ run_args_ sim_ stats_ summary_ svg_ tally_ text_ tui_
+    progress_ record_ remote_ report_ results_ row_ rows_ run_args_ sim_ stats_ summary_ svg_ tally_ text_ tui_
 echo "symbols: $passed passed, $failed failed"
 mkdir -p build
 echo "$passed $failed" > build/symbols-tests.result

@@ -5,9 +5,14 @@
 #define VQ_BENCH_H
 
 #include "bot.h"
+#include "cli.h"
 #include "session.h"
 
 double bench_now(void);   /* monotonic seconds */
+/* "cpu ... (N logical CPUs listed; NOTE)": the machine as /proc/cpuinfo names it. */
+void bench_print_cpu(const char *note);
+/* bench --serve (bench_serve.c): the table server under load. */
+int  bench_serve(const CliArgs *a);
 double bench_cpu_now(void);   /* this thread's CPU seconds: time other processes take is not counted */
 
 /* Positions where a bought land tile waits to be placed, copied out of games. */

@@ -22,7 +22,7 @@
 #define BENCH_ROUNDS 15             /* interleaved rounds of the playouts */
 #define BENCH_BLOCK 2               /* games timed together; each block's fastest round counts */
 
-static void print_cpu(void)
+void bench_print_cpu(const char *note)
 {
     char line[256], model[256] = "unknown (no model name in /proc/cpuinfo)";
     int cpus = 0;
@@ -38,7 +38,7 @@ static void print_cpu(void)
     if (f)
         fclose(f);
     model[strcspn(model, "\n")] = 0;
-    printf("cpu          %s (%d logical CPUs listed; one is used)\n", model, cpus);
+    printf("cpu          %s (%d logical CPUs listed; %s)\n", model, cpus, note);
 }
 
 typedef struct Playout {
@@ -321,6 +321,8 @@ int cmd_bench(const CliArgs *a)
     uint64_t games = 300, seed = 1;
     if (a->argc == 1 && strcmp(a->argv[0], "--render") == 0)
         return bench_render(a);
+    if (a->argc >= 1 && strcmp(a->argv[0], "--serve") == 0)
+        return bench_serve(a);
     for (int i = 0; i < a->argc; i += 2) {
         const char *opt = a->argv[i], *val = i + 1 < a->argc ? a->argv[i + 1] : NULL;
         if (strcmp(opt, "--games") == 0 && val) {
@@ -341,7 +343,7 @@ int cmd_bench(const CliArgs *a)
     static Session s;
     if (cli_open(&s, a))
         return 1;
-    print_cpu();
+    bench_print_cpu("one is used");
     printf("bench: %llu random games per player count, seeds %llu..%llu, every power dealt across the run\n",
            (unsigned long long)games, (unsigned long long)seed, (unsigned long long)(seed + games - 1));
     long max_log = 0;

@@ -85,6 +85,7 @@ static int parse(const CliArgs *a, ServeArgs *s)
         const char **text = strcmp(opt, "--db") == 0 ? &s->cfg.db : strcmp(opt, "--mods") == 0 ? &s->cfg.mods
                           : strcmp(opt, "--web") == 0 ? &s->cfg.web : strcmp(opt, "--host") == 0 ? &s->cfg.host
                           : strcmp(opt, "--public-url") == 0 ? &s->cfg.public_url
+                          : strcmp(opt, "--id-prefix") == 0 ? &s->cfg.id_prefix
                           : strcmp(opt, "--variant") == 0 ? &s->variant : NULL;
         if (!text && strcmp(opt, "--sync") != 0 && strcmp(opt, "--table") != 0) {
             fprintf(stderr, "volcanique serve: unknown option '%s' (see volcanique --help)\n", opt);
@@ -189,6 +190,12 @@ int cmd_serve(const CliArgs *a)
     rest.argv = kept;
     if (parse(&rest, &s))
         return 2;
+    if (s.cfg.id_prefix && (strlen(s.cfg.id_prefix) < 1 || strlen(s.cfg.id_prefix) > 4 ||
+                            strspn(s.cfg.id_prefix, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(s.cfg.id_prefix))) {
+        fprintf(stderr, "volcanique serve: --id-prefix: expected 1 to 4 characters of a-z and 0-9, got '%s'\n",
+                s.cfg.id_prefix);
+        return 2;
+    }
     char err[800];
     signal(SIGPIPE, SIG_IGN);
     if (net_server_start(&serving, &s.cfg, err, sizeof err)) {

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #include <jansson.h>
 #include <libwebsockets.h>
@@ -41,6 +44,7 @@ struct NetHub {
     Command *cmd_head, *cmd_tail;
     EventNode *ev_head, *ev_tail;
     int stop;
+    int tls;                  /* made for links that need TLS (https://, wss://) */
     NetClient *clients;       /* hub thread only */
 };
 
@@ -69,6 +73,14 @@ static uint64_t now_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static int stopping(NetHub *h)
+{
+    pthread_mutex_lock(&h->mu);   /* also orders everything the caller did before net_hub_free */
+    int stop = h->stop;
+    pthread_mutex_unlock(&h->mu);
+    return stop;
 }
 
 static void push_event(NetClient *c, NetEvent *ev)
@@ -205,9 +217,20 @@ static void free_client(NetClient *c)
     free(c);
 }
 
-/* hello answered: join or watch the link's table. */
-static void on_welcome(NetClient *c)
+/* hello answered: join or watch the link's table (a server of another
+ * protocol version is given up on, with a message that says so). */
+static void on_welcome(NetClient *c, const json_t *m)
 {
+    json_int_t version = json_integer_value(json_object_get(m, "protocol"));
+    if (version != NET_PROTOCOL_VERSION) {
+        char text[200];
+        snprintf(text, sizeof text, "protocol_version: the server speaks protocol %lld and this client %d: use a"
+                 " client of the server's version", (long long)version, NET_PROTOCOL_VERSION);
+        c->give_up = 1;
+        simple_event(c, NET_EV_ERROR, NET_E_PROTOCOL_VERSION, text);
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_REASON_BASE, LWS_TO_KILL_ASYNC);
+        return;
+    }
     c->attempts = 0;
     simple_event(c, NET_EV_CONNECTED, 0, NULL);
     if (c->link.table[0] && c->link.seat >= 0) {
@@ -287,7 +310,7 @@ static void on_message(NetClient *c, const char *text, size_t len)
     if (!type) {
         simple_event(c, NET_EV_ERROR, -1, "the server sent a message that is not a JSON object with a type");
     } else if (strcmp(type, "welcome") == 0)
-        on_welcome(c);
+        on_welcome(c, m);
     else if (strcmp(type, "joined") == 0 || strcmp(type, "watching") == 0) {
         ev.kind = NET_EV_JOINED;
         ev.seat = strcmp(type, "joined") == 0 ? (int)json_integer_value(json_object_get(m, "seat")) : -1;
@@ -361,7 +384,7 @@ static void dropped(NetClient *c, const char *why)
         free_client(c);
         return;
     }
-    if (c->hub->stop)
+    if (stopping(c->hub))
         return;
     if (c->give_up) {
         simple_event(c, NET_EV_CLOSED, 0, why);
@@ -403,7 +426,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     NetClient *c = user;
     char why[200];
     switch (reason) {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+    case LWS_CALLBACK_CLIENT_ESTABLISHED: {
+        int nodelay = 1;   /* a move goes out when sent: no waiting on Nagle for a delayed ack */
+        setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &nodelay, sizeof nodelay);
+    }
         queue_json(c, json_pack("{s:s,s:i,s:s}", "type", "hello", "protocol", NET_PROTOCOL_VERSION, "client",
                                 c->client_name));
         return 0;
@@ -437,7 +463,7 @@ static const struct lws_protocols PROTOCOLS[] = {
 static void *hub_thread(void *arg)
 {
     NetHub *h = arg;
-    while (!h->stop)
+    while (!stopping(h))
         if (lws_service(h->ctx, 0) < 0)
             break;
     for (NetClient *c = h->clients; c; c = c->next)
@@ -449,7 +475,7 @@ static void *hub_thread(void *arg)
     return NULL;
 }
 
-NetHub *net_hub_new(char *err, int errlen)
+NetHub *net_hub_new(int tls, char *err, int errlen)
 {
     NetHub *h = calloc(1, sizeof *h);
     if (!h) {
@@ -458,13 +484,15 @@ NetHub *net_hub_new(char *err, int errlen)
     }
     pthread_mutex_init(&h->mu, NULL);
     pthread_cond_init(&h->cv, NULL);
+    h->tls = tls;
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = PROTOCOLS;
     info.user = h;
-    info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+    /* OpenSSL is set up only for a hub that needs it (its global set-up stays until exit). */
+    info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
     info.timeout_secs = 10;
     h->ctx = lws_create_context(&info);
     if (!h->ctx || pthread_create(&h->th, NULL, hub_thread, h) != 0) {
@@ -491,8 +519,8 @@ static void post(NetHub *h, int kind, NetClient *c, Outgoing *o)
     else
         h->cmd_head = cmd;
     h->cmd_tail = cmd;
+    lws_cancel_service(h->ctx);   /* under the lock: the hub cannot be torn down meanwhile */
     pthread_mutex_unlock(&h->mu);
-    lws_cancel_service(h->ctx);
 }
 
 void net_hub_free(NetHub *h)
@@ -501,8 +529,8 @@ void net_hub_free(NetHub *h)
         return;
     pthread_mutex_lock(&h->mu);
     h->stop = 1;
+    lws_cancel_service(h->ctx);   /* the hub sees stop only once this returned */
     pthread_mutex_unlock(&h->mu);
-    lws_cancel_service(h->ctx);
     pthread_join(h->th, NULL);
     while (h->cmd_head) {
         Command *c = h->cmd_head;
@@ -575,8 +603,13 @@ NetClient *net_client_open(NetHub *h, const char *link, const NetClientOptions *
     c->opt.client = c->opt.name = NULL;
     snprintf(c->path, sizeof c->path, "%sws%s%s", c->link.path, c->link.table[0] ? "/" : "", c->link.table);
     snprintf(c->host_header, sizeof c->host_header, "%s:%d", c->link.host, c->link.port);
+    if (h && c->link.tls && !h->tls) {
+        snprintf(err, (size_t)errlen, "'%.200s' needs TLS, and this hub was made without it", link);
+        free(c);
+        return NULL;
+    }
     if (!h) {
-        h = net_hub_new(err, errlen);
+        h = net_hub_new(c->link.tls, err, errlen);
         if (!h) {
             free(c);
             return NULL;

@@ -159,7 +159,8 @@ typedef struct NetLink {
 /* Reads a link; 0, or -1 with a message saying what is wrong with it. */
 int net_link_parse(const char *url, NetLink *out, char *err, int errlen);
 
-NetHub *net_hub_new(char *err, int errlen);
+/* tls: the hub's clients may use https:// and wss:// links (OpenSSL is set up). */
+NetHub *net_hub_new(int tls, char *err, int errlen);
 /* Closes every client of the hub and stops its thread. */
 void net_hub_free(NetHub *h);
 /* The next event of any client of the hub: 1 (ev filled), 0 none within timeout_ms (-1: wait for one). */

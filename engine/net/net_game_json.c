@@ -5,7 +5,6 @@
 #include "net.h"
 #include "net_json.h"
 
-static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused" };
 static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" };
 
 static json_t *card_or_null(int card)
@@ -49,12 +48,10 @@ static json_t *pending_json(const Pending *p)
                      "subject", p->subject, "cell", p->cell, "aux", p->aux, "at", net_wr_place(p->cell));
 }
 
+/* [place, area, cell, marks]: the commonest thing in a state, kept short. */
 static json_t *critter_json(const Critter *c)
 {
-    int on_board = c->place == AT_BOARD || c->place == AT_ASIDE;
-    return json_pack("{s:s,s:i,s:i,s:i,s:o}", "place", c->place <= AT_UNUSED ? PLACE_NAMES[c->place] : "?",
-                     "area", c->area, "cell", c->cell, "marks", c->marks,
-                     "at", on_board ? net_wr_place(c->cell) : json_null());
+    return json_pack("[iiii]", c->place, c->area, c->cell, c->marks);
 }
 
 static json_t *player_json(NetWr *w, const Game *g, int p)
@@ -89,6 +86,8 @@ static json_t *player_json(NetWr *w, const Game *g, int p)
     return j;
 }
 
+/* Land cells in the board's own order, each [q, r, flags, type, rotation, ...]
+ * (the stack bottom first); ocean cells that carry flags, [q, r, flags]. */
 static json_t *board_json(NetWr *w, const Board *b)
 {
     json_t *j = json_object(), *land = json_array(), *cells = json_array();
@@ -101,15 +100,19 @@ static json_t *board_json(NetWr *w, const Board *b)
         for (unsigned t = b->cells[c].top; t != NO_TILE && t < MAX_BOARD_TILES && n < MAX_BOARD_TILES;
              t = b->tiles[t].below)
             stack[n++] = &b->tiles[t];
-        json_t *tiles = json_array();
-        for (int i = n - 1; i >= 0; i--)
-            net_wr_add(w, tiles, json_pack("[ii]", stack[i]->type, stack[i]->rotation));
-        net_wr_add(w, land, json_pack("{s:o,s:o,s:i}", "at", net_wr_place(c), "stack", tiles, "flags",
-                                      b->cells[c].flags));
+        Hex h = board_hex(c);
+        json_t *cell = json_pack("[iii]", h.q, h.r, b->cells[c].flags);
+        for (int i = n - 1; i >= 0; i--) {
+            net_wr_add(w, cell, json_integer(stack[i]->type));
+            net_wr_add(w, cell, json_integer(stack[i]->rotation));
+        }
+        net_wr_add(w, land, cell);
     }
     for (int c = 0; c < BOARD_CELLS; c++)
-        if (b->cells[c].top == NO_TILE && (b->cells[c].flags || b->cells[c].height))
-            net_wr_add(w, cells, json_pack("{s:o,s:i}", "at", net_wr_place(c), "flags", b->cells[c].flags));
+        if (b->cells[c].top == NO_TILE && (b->cells[c].flags || b->cells[c].height)) {
+            Hex h = board_hex(c);
+            net_wr_add(w, cells, json_pack("[iii]", h.q, h.r, b->cells[c].flags));
+        }
     net_wr_set(w, j, "land", land);
     net_wr_set(w, j, "ocean", cells);
     return j;
@@ -249,9 +252,10 @@ json_t *net_game_to_json(const Game *g)
     net_wr_set(&w, j, "asks", asks_json(&w, g));
     int island = g->island_count < 8 ? g->island_count : 8;
     net_wr_set(&w, j, "island_cells", places_json(&w, g->island_cells, island));
-    json_t *state = json_array();
+    json_t *state = json_array();   /* [slot, value] of the slots that are not 0 */
     for (int i = 0; i < g->rules.state_used && i < STATE_SLOTS; i++)
-        net_wr_add(&w, state, json_integer(g->state[i]));
+        if (g->state[i])
+            net_wr_add(&w, state, json_pack("[ii]", i, g->state[i]));
     net_wr_set(&w, j, "state", state);
     net_wr_set(&w, j, "cell_marks", marks_json(&w, g));
     net_wr_set(&w, j, "board", board_json(&w, &g->board));

@@ -10,7 +10,6 @@
 #include "net.h"
 #include "net_json.h"
 
-static const char *const PLACE_NAMES[] = { "hand", "board", "crater", "grid", "aside", "unused" };
 static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" };
 
 /* The index of obj[key] among names[0..n), recorded as an error when absent. */
@@ -24,7 +23,6 @@ static int name_index(NetRd *r, const json_t *obj, const char *key, const char *
     return 0;
 }
 
-static const char *place_name(int i) { return PLACE_NAMES[i]; }
 static const char *mode_name(int i) { return MODE_NAMES[i]; }
 
 static void read_options(NetRd *r, const json_t *j, GameOptions *o)
@@ -79,10 +77,14 @@ static void read_pending(NetRd *r, const json_t *j, const char *key, Pending *p)
 
 static void read_critter(NetRd *r, const json_t *c, const Rules *rules, Critter *out)
 {
-    out->place = (uint8_t)name_index(r, c, "place", place_name, AT_UNUSED + 1);
-    out->area = (uint8_t)net_rd_int(r, c, "area", 0, 255);
-    out->cell = (uint16_t)net_rd_int(r, c, "cell", 0, 65535);
-    out->marks = (uint8_t)net_rd_int(r, c, "marks", 0, 255);
+    if (!json_is_array(c) || json_array_size(c) != 4) {
+        net_rd_fail(r, NULL, "expected [place, area, cell, marks]");
+        return;
+    }
+    out->place = (uint8_t)net_rd_item(r, c, 0, "place", 0, AT_UNUSED);
+    out->area = (uint8_t)net_rd_item(r, c, 1, "area", 0, 255);
+    out->cell = (uint16_t)net_rd_item(r, c, 2, "cell", 0, 65535);
+    out->marks = (uint8_t)net_rd_item(r, c, 3, "marks", 0, 255);
     if (out->place == AT_BOARD && (out->cell >= BOARD_CELLS || out->area >= MAX_AREAS))
         net_rd_fail(r, "cell", "a critter on the board needs a board cell and an area below %d", MAX_AREAS);
     if (out->place == AT_GRID && out->cell >= rules->grid_slot_count)
@@ -148,24 +150,36 @@ static void read_players(NetRd *r, const json_t *j, Game *g)
     }
 }
 
+/* A board cell written [q, r, flags, ...]: its cell index, its flags. */
+static int cell_head(NetRd *r, const json_t *a, const char *key, int *flags)
+{
+    if (!json_is_array(a) || json_array_size(a) < 3) {
+        net_rd_fail(r, key, "expected [q, r, flags, ...]");
+        return NO_CELL;
+    }
+    json_t *qr = json_pack("[OO]", json_array_get(a, 0), json_array_get(a, 1));
+    int c = net_rd_place_value(r, qr, key);
+    json_decref(qr);
+    *flags = (int)net_rd_item(r, a, 2, key, 0, 255);
+    return c;
+}
+
 /* One land cell's stack, bottom first, pushed so the board derives its own data. */
 static void read_stack(NetRd *r, const json_t *cell, Game *g)
 {
-    int c = net_rd_place(r, cell, "at");
-    const json_t *stack = net_rd_array(r, cell, "stack", MAX_BOARD_TILES);
-    int flags = (int)net_rd_int(r, cell, "flags", 0, 255);
+    int flags, c = cell_head(r, cell, "land", &flags);
+    size_t n = json_array_size(cell);
     if (r->failed)
         return;
-    if (c >= BOARD_CELLS || g->board.cells[c].top != NO_TILE || json_array_size(stack) == 0) {
-        net_rd_fail(r, "at", "not a new land cell with tiles");
+    if (c >= BOARD_CELLS || g->board.cells[c].top != NO_TILE || n < 5 || n % 2 == 0) {
+        net_rd_fail(r, "land", "not a new land cell with its tiles");
         return;
     }
-    for (size_t i = 0; i < json_array_size(stack) && !r->failed; i++) {
-        const json_t *t = json_array_get(stack, i);
-        int type = (int)net_rd_item(r, t, 0, "stack", 0, g->rules.tile_type_count - 1);
-        int rot = (int)net_rd_item(r, t, 1, "stack", 0, 5);
+    for (size_t i = 3; i + 1 < n && !r->failed; i += 2) {
+        int type = (int)net_rd_item(r, cell, i, "land", 0, g->rules.tile_type_count - 1);
+        int rot = (int)net_rd_item(r, cell, i + 1, "land", 0, 5);
         if (!r->failed && board_push(&g->board, c, type, rot))
-            net_rd_fail(r, "stack", "the board's tile pool is full");
+            net_rd_fail(r, "land", "the board's tile pool is full");
     }
     g->board.cells[c].flags = (uint8_t)flags;
 }
@@ -183,9 +197,7 @@ static void read_board(NetRd *r, const json_t *j, Game *g)
     }
     const json_t *ocean = net_rd_array(r, b, "ocean", BOARD_CELLS);
     for (size_t i = 0; ocean && i < json_array_size(ocean) && !r->failed; i++) {
-        const json_t *o = json_array_get(ocean, i);
-        int c = net_rd_place(r, o, "at");
-        int flags = (int)net_rd_int(r, o, "flags", 0, 255);
+        int flags, c = cell_head(r, json_array_get(ocean, i), "ocean", &flags);
         if (!r->failed && (c >= BOARD_CELLS || g->board.cells[c].top != NO_TILE))
             net_rd_fail(r, "ocean", "[%zu] is not an ocean cell", i);
         else if (!r->failed)
@@ -334,10 +346,11 @@ static void read_rest(NetRd *r, const json_t *j, Game *g)
         g->island_count = (uint8_t)(i + 1);
     }
     const json_t *state = net_rd_array(r, j, "state", g->rules.state_used);
-    if (state && json_array_size(state) != g->rules.state_used)
-        net_rd_fail(r, "state", "expected %d slots", g->rules.state_used);
-    for (size_t i = 0; state && i < json_array_size(state); i++)
-        g->state[i] = (int32_t)net_rd_item(r, state, i, "state", INT32_MIN, INT32_MAX);
+    for (size_t i = 0; state && i < json_array_size(state); i++) {
+        const json_t *pair = json_array_get(state, i);
+        int slot = (int)net_rd_item(r, pair, 0, "state", 0, g->rules.state_used - 1);
+        g->state[slot] = (int32_t)net_rd_item(r, pair, 1, "state", INT32_MIN, INT32_MAX);
+    }
     const json_t *marks = net_rd_array(r, j, "cell_marks", g->rules.cell_mark_count);
     for (size_t m = 0; marks && m < json_array_size(marks); m++) {
         const json_t *cells = json_array_get(marks, m);

@@ -208,6 +208,23 @@ grep -q "Rules reloaded" "$tmp/err" && ok || bad "gui_watch_reloads_a_changed_mo
 expect_status test_with_a_filter_matching_nothing_fails 1 $V test --filter no_test_has_this_name
 grep -q "no test ran (no test's \"file: name\" contains 'no_test_has_this_name')" "$tmp/err" && ok || bad "test_filter_miss_is_said"
 
+# The network commands: a bad command line is refused, naming what is wrong
+# (whole games, kills and hostile clients are tests/net/, in the C suite).
+expect_status join_without_a_link_exits_2 2 $V join
+expect_status join_seat_without_bot_exits_2 2 $V join "http://127.0.0.1:1/#table=abcdefghijkl&seat=A&token=0123456789abcdef0123456789abcdef"
+grep -q -- "--bot" "$tmp/err" && ok || bad "join_seat_without_bot_says_bot"
+expect_status join_bad_link_exits_2 2 $V join "http://127.0.0.1:1/#table=short"
+grep -q "table" "$tmp/err" && ok || bad "join_bad_link_is_named"
+expect_status join_bad_bot_exits_2 2 $V join "http://127.0.0.1:1/#table=abcdefghijkl" --bot clever
+expect_status create_without_seats_exits_2 2 $V create http://127.0.0.1:1/
+expect_status serve_bad_port_exits_2 2 $V serve --port 70000
+expect_status serve_bad_sync_exits_2 2 $V serve --sync sometimes
+expect_status serve_bad_id_prefix_exits_2 2 $V serve --id-prefix NOPE!
+printf 'not a database' > "$tmp/not.db"
+expect_status serve_refuses_a_file_that_is_no_table_database 1 $V serve --port 0 --host 127.0.0.1 --db "$tmp/not.db"
+grep -q "not.db" "$tmp/err" && ok || bad "serve_bad_database_is_named ($(head -c 200 "$tmp/err"))"
+[ "$(cat "$tmp/not.db")" = "not a database" ] && ok || bad "serve_leaves_a_foreign_file_as_it_was"
+
 # README.md: the commands a player types first run as written.
 . tests/cli/readme.sh
 

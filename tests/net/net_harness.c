@@ -81,6 +81,14 @@ static int await_listening(TestServer *s, int fd)
 
 int ts_start(TestServer *s)
 {
+    int rc = ts_try_start(s);
+    if (rc)
+        th_fail(__FILE__, __LINE__, "the server did not say it listens (log: %s)", s->log);
+    return rc;
+}
+
+int ts_try_start(TestServer *s)
+{
     if (!s->dir[0]) {
         snprintf(s->dir, sizeof s->dir, "/tmp/vq-net-XXXXXX");
         if (!mkdtemp(s->dir))
@@ -108,8 +116,11 @@ int ts_start(TestServer *s)
     close(pipefd[1]);
     int rc = s->pid > 0 ? await_listening(s, pipefd[0]) : -1;
     close(pipefd[0]);   /* the server's later stdout lines go to a closed pipe: it ignores SIGPIPE */
-    if (rc)
-        th_fail(__FILE__, __LINE__, "the server did not say it listens (log: %s)", s->log);
+    if (rc && s->pid > 0) {
+        int status;
+        waitpid(s->pid, &status, 0);   /* it said why in its log, and exited */
+        s->pid = 0;
+    }
     return rc;
 }
 
@@ -154,6 +165,8 @@ int ts_stop(TestServer *s)
     return bad ? -1 : 0;
 }
 
+int ts_log_has(const TestServer *s, const char *needle) { return log_has(s, needle); }
+
 int ts_wait_log(TestServer *s, const char *needle)
 {
     long long until = now_ms() + TH_NET_BOUND_MS;
@@ -191,13 +204,13 @@ static void read_created(const char *json, TestTable *out)
     json_decref(m);
 }
 
-int tt_create(NetHub *hub, const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen)
+int tt_create(const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen)
 {
     char url[100];
     ts_url(s, url, sizeof url);
     memset(out, 0, sizeof *out);
     NetClientOptions opt = { .client = "tests", .backoff_max_ms = 200 };
-    NetClient *c = net_client_open(hub, url, &opt, why, whylen);
+    NetClient *c = net_client_open(NULL, url, &opt, why, whylen);
     if (!c)
         return -1;
     long long until = now_ms() + TH_NET_BOUND_MS;
@@ -205,7 +218,7 @@ int tt_create(NetHub *hub, const TestServer *s, const char *create_json, TestTab
     snprintf(why, (size_t)whylen, "no answer to create");
     while (rc < 0 && now_ms() < until) {
         NetEvent ev;
-        if (!net_hub_next(hub, &ev, 1000))
+        if (!net_client_next(c, &ev, 1000))
             continue;
         if (ev.client == c && ev.kind == NET_EV_CONNECTED)
             net_client_send_json(c, create_json);
@@ -272,6 +285,10 @@ static void on_state(TestPlay *p, TestSeat *s, const NetView *v)
         for (int i = 0; i < v->players; i++)
             s->final_total[i] = v->scores.line[i].total;
     }
+}
+
+static void maybe_move(TestPlay *p, TestSeat *s, const NetView *v)
+{
     if (!s->has_bot || !v->yours || v->over || p->paused || v->decision == s->moved)
         return;
     char err[300];
@@ -297,7 +314,13 @@ static void handle(TestPlay *p, NetEvent *ev)
             snprintf(s->last_error, sizeof s->last_error, "%s", err);
         }
         break;
-    case NET_EV_STATE: on_state(p, s, ev->view); break;
+    case NET_EV_STATE:
+        on_state(p, s, ev->view);
+        maybe_move(p, s, ev->view);
+        net_view_free(s->last);
+        s->last = ev->view;
+        ev->view = NULL;
+        break;
     case NET_EV_ACCEPTED:
         s->accepted = ev->decision;
         if (s->move_pending == ev->decision)
@@ -338,6 +361,13 @@ int tp_run(TestPlay *p, int (*done)(TestPlay *p, void *ud), void *ud)
     return 0;
 }
 
+void tp_kick(TestPlay *p)
+{
+    for (int i = 0; i < p->count; i++)
+        if (p->seats[i].last)
+            maybe_move(p, &p->seats[i], p->seats[i].last);
+}
+
 int tp_all_over(TestPlay *p, void *ud)
 {
     (void)ud;
@@ -353,6 +383,7 @@ void tp_free(TestPlay *p)
         net_client_close(p->seats[i].client);
         if (p->seats[i].has_bot)
             remote_bot_free(&p->seats[i].bot);
+        net_view_free(p->seats[i].last);
         for (int k = 0; k < p->seats[i].text_count; k++)
             free(p->seats[i].texts[k]);
         free(p->seats[i].texts);

@@ -16,7 +16,7 @@
 #include "net_client.h"
 #include "remote.h"
 
-#define TH_NET_BOUND_MS 120000
+#define TH_NET_BOUND_MS 30000
 
 typedef struct TestServer {
     pid_t pid;
@@ -29,6 +29,9 @@ typedef struct TestServer {
 
 /* Starts the server (port 0: it picks one; later starts reuse s->port). 0, or -1 (test failed). */
 int  ts_start(TestServer *s);
+/* The same without failing the test: -1 when the server exits without listening. */
+int  ts_try_start(TestServer *s);
+int  ts_log_has(const TestServer *s, const char *needle);
 void ts_kill9(TestServer *s);
 /* SIGTERM, then checks it exits 0 and its log shows no sanitizer report. 0 or -1. */
 int  ts_stop(TestServer *s);
@@ -46,8 +49,8 @@ typedef struct TestTable {
     char watch[400];
 } TestTable;
 
-/* Sends `create_json` (a create message) to the server; 0 or -1 (failed, with why). */
-int  tt_create(NetHub *hub, const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen);
+/* Sends `create_json` (a create message) to the server on a connection of its own; 0 or -1 (with why). */
+int  tt_create(const TestServer *s, const char *create_json, TestTable *out, char *why, int whylen);
 
 /* A remote seat (or a spectator) played by a bot through the client library. */
 typedef struct TestSeat {
@@ -66,6 +69,7 @@ typedef struct TestSeat {
     char last_error[720];
     Scores final;
     int final_total[MAX_PLAYERS];
+    NetView *last;             /* the last state (owned) */
     char **texts;              /* with keep_text: every rules and state message received */
     int text_count, text_cap;
 } TestSeat;
@@ -83,6 +87,8 @@ typedef struct TestPlay {
 int  tp_add(TestPlay *p, const char *link, const char *bot, int table, uint64_t seed, char *why, int whylen);
 /* Handles events until done(p, ud) holds: 0, or -1 past the bound. */
 int  tp_run(TestPlay *p, int (*done)(TestPlay *p, void *ud), void *ud);
+/* Lets every bot whose decision is pending move on its last state (after a pause). */
+void tp_kick(TestPlay *p);
 /* Every seat (bot or spectator) has seen its game over. */
 int  tp_all_over(TestPlay *p, void *ud);
 void tp_free(TestPlay *p);

@@ -42,6 +42,7 @@ typedef struct NetServerConfig {
     int sync_full;              /* SQLite synchronous=FULL (survives a power cut) instead of NORMAL */
     int quiet;                  /* no per-connection log lines */
     const char *version;        /* the server's name and version in welcome ("volcanique 0.12.0") */
+    const char *id_prefix;      /* the ids of the tables it creates start with it ([a-z0-9], at most 4) */
 } NetServerConfig;
 
 /* The defaults: port 8080, one game and one think thread, no bot delay,

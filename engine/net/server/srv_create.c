@@ -140,7 +140,7 @@ static int parse_options(const json_t *m, SrvCreateSpec *spec, char *err, int er
     return 0;
 }
 
-int srv_create_parse(const NetServer *srv, const json_t *m, SrvCreateSpec *spec, char *err, int errlen)
+int net_srv_create_parse(const NetServer *srv, const json_t *m, SrvCreateSpec *spec, char *err, int errlen)
 {
     memset(spec, 0, sizeof *spec);
     const json_t *players = json_object_get(m, "players"), *seats = json_object_get(m, "seats");
@@ -198,9 +198,9 @@ static int fill_table(SrvGameThread *g, SrvTable *t, const SrvCreateSpec *spec, 
     snprintf(t->row.options, sizeof t->row.options, "%s", text);
     free(text);
     do
-        srv_random_table_id(t->row.id);
-    while (srv_registry_find(&g->srv->reg, t->row.id, NULL));
-    t->row.seed = srv_random_u64();
+        net_srv_random_table_id(t->row.id, g->srv->cfg.id_prefix);
+    while (net_srv_registry_find(&g->srv->reg, t->row.id, NULL));
+    t->row.seed = net_srv_random_u64();
     t->row.created = (int64_t)time(NULL);
     t->row.is_public = spec->is_public;
     t->row.seat_count = spec->players;
@@ -211,7 +211,7 @@ static int fill_table(SrvGameThread *g, SrvTable *t, const SrvCreateSpec *spec, 
         t->seat[p].person = strcmp(spec->seat[p].kind, "person") == 0;
         t->seat[p].bot = spec->bot[p];
         if (t->seat[p].person) {
-            srv_random_token(t->row.seat[p].token);
+            net_srv_random_token(t->row.seat[p].token);
             t->seat[p].row = t->row.seat[p];
         }
     }
@@ -235,7 +235,7 @@ static json_t *created_json(const SrvTable *t, const SrvReq *r, NetCreated *out)
     for (int p = 0; p < t->players; p++) {
         const SrvSeat *s = &t->seat[p];
         if (s->person) {
-            srv_link(r->base_url, t->row.id, p, s->row.token, link, sizeof link);
+            net_srv_link(r->base_url, t->row.id, p, s->row.token, link, sizeof link);
             json_array_append_new(seats, json_pack("{s:i,s:s,s:s,s:s}", "seat", p, "kind", "person", "token",
                                                    s->row.token, "link", link));
         } else
@@ -245,7 +245,7 @@ static json_t *created_json(const SrvTable *t, const SrvReq *r, NetCreated *out)
             snprintf(out->link[p], sizeof out->link[p], "%s", s->person ? link : "");
         }
     }
-    srv_link(r->base_url, t->row.id, -1, NULL, link, sizeof link);
+    net_srv_link(r->base_url, t->row.id, -1, NULL, link, sizeof link);
     if (out) {
         snprintf(out->table, sizeof out->table, "%s", t->row.id);
         snprintf(out->watch, sizeof out->watch, "%s", link);
@@ -267,9 +267,9 @@ static void answer(SrvGameThread *g, SrvReq *r, json_t *reply, int code, const c
         pthread_mutex_unlock(&r->local->mu);
         json_decref(reply);
     } else if (reply)
-        srv_out(g->srv, r->conn, srv_msg_json(reply), 0, NULL, g->index, 0);
+        net_srv_out(g->srv, r->conn, net_srv_msg_json(reply), 0, NULL, g->index, 0);
     else
-        srv_out(g->srv, r->conn, srv_msg_error(r->re, code, "%s", why ? why : "out of memory"), 0, NULL, g->index, 0);
+        net_srv_out(g->srv, r->conn, net_srv_msg_error(r->re, code, "%s", why ? why : "out of memory"), 0, NULL, g->index, 0);
 }
 
 static int add_to_thread(SrvGameThread *g, SrvTable *t)
@@ -286,29 +286,29 @@ static int add_to_thread(SrvGameThread *g, SrvTable *t)
     return 0;
 }
 
-void srv_create_table(SrvGameThread *g, SrvReq *r)
+void net_srv_create_table(SrvGameThread *g, SrvReq *r)
 {
     char err[500];
-    if (srv_registry_count(&g->srv->reg) >= g->srv->cfg.max_tables) {
+    if (net_srv_registry_count(&g->srv->reg) >= g->srv->cfg.max_tables) {
         snprintf(err, sizeof err, "this server holds its most tables (%d)", g->srv->cfg.max_tables);
         answer(g, r, NULL, NET_E_TABLE_LIMIT, err);
         return;
     }
     SrvTable *t = calloc(1, sizeof *t);
-    Session *s = t ? srv_session_get(&g->sessions, r->create->mods, err, sizeof err) : NULL;
+    Session *s = t ? net_srv_session_get(&g->sessions, r->create->mods, err, sizeof err) : NULL;
     if (!t)
         snprintf(err, sizeof err, "out of memory");
     int code = NET_E_BAD_CREATE;
-    if (!s || fill_table(g, t, r->create, s, err, sizeof err) || srv_table_start(t, s, err, sizeof err) ||
-        (code = NET_E_STORAGE, srv_store_add_table(g->store, &t->row, err, sizeof err)) ||
-        (code = NET_E_INTERNAL, add_to_thread(g, t)) || srv_registry_add(&g->srv->reg, t, g->index, err, sizeof err)) {
+    if (!s || fill_table(g, t, r->create, s, err, sizeof err) || net_srv_table_start(t, s, err, sizeof err) ||
+        (code = NET_E_STORAGE, net_srv_store_add_table(g->store, &t->row, err, sizeof err)) ||
+        (code = NET_E_INTERNAL, add_to_thread(g, t)) || net_srv_registry_add(&g->srv->reg, t, g->index, err, sizeof err)) {
         answer(g, r, NULL, code, err);
         if (t)
-            srv_table_free(t);
+            net_srv_table_free(t);
         free(t);
         return;
     }
     NetCreated *out = r->local ? r->local->out : NULL;
     answer(g, r, created_json(t, r, out), 0, NULL);
-    srv_game_changed(g, t, 0);
+    net_srv_game_changed(g, t);
 }

@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-void srv_conn_error(NetServer *srv, SrvConn *c, const json_t *re, int code, const char *fmt, ...)
+void net_srv_conn_error(NetServer *srv, SrvConn *c, const json_t *re, int code, const char *fmt, ...)
 {
     char text[600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    srv_conn_send(srv, c, srv_msg_error(re, code, "%s", text), net_error_fatal(code) ? OUT_CLOSE : 0);
+    net_srv_conn_send(srv, c, net_srv_msg_error(re, code, "%s", text), net_error_fatal(code) ? OUT_CLOSE : 0);
     if (net_error_fatal(code)) {
         c->close_code = code == NET_E_TOO_LARGE ? LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE : LWS_CLOSE_STATUS_POLICY_VIOLATION;
         snprintf(c->close_reason, sizeof c->close_reason, "%s", net_error_name(code));
@@ -29,18 +29,18 @@ static void welcome(NetServer *srv, SrvConn *c, const json_t *re)
                           "protocol", NET_PROTOCOL_VERSION, "server", srv->cfg.version ? srv->cfg.version : "volcanique",
                           "rules_version", RULES_VERSION, "limits", "message_bytes", NET_MAX_CLIENT_MESSAGE, "burst",
                           NET_FLOOD_BURST, "per_second", NET_FLOOD_PER_SECOND, "offer", offer);
-    srv_conn_send(srv, c, srv_msg_json(m), 0);
+    net_srv_conn_send(srv, c, net_srv_msg_json(m), 0);
 }
 
 static int hello(NetServer *srv, SrvConn *c, const json_t *m, const json_t *re)
 {
     const json_t *v = json_object_get(m, "protocol");
     if (!json_is_integer(v)) {
-        srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "hello: \"protocol\" must be the protocol version, an integer");
+        net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "hello: \"protocol\" must be the protocol version, an integer");
         return 0;
     }
     if (json_integer_value(v) != NET_PROTOCOL_VERSION) {
-        srv_conn_error(srv, c, re, NET_E_PROTOCOL_VERSION, "this server speaks protocol %d and your client speaks"
+        net_srv_conn_error(srv, c, re, NET_E_PROTOCOL_VERSION, "this server speaks protocol %d and your client speaks"
                        " %lld: use a client of the same version", NET_PROTOCOL_VERSION, json_integer_value(v));
         return 0;
     }
@@ -55,13 +55,13 @@ static SrvTable *named_table(NetServer *srv, SrvConn *c, const json_t *m, const 
 {
     const char *id = json_string_value(json_object_get(m, "table"));
     if (!id || strlen(id) != NET_TABLE_ID_LEN) {
-        srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"table\" must be a table id (%d characters)",
+        net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"table\" must be a table id (%d characters)",
                        NET_TABLE_ID_LEN);
         return NULL;
     }
-    SrvTable *t = srv_registry_find(&srv->reg, id, thread);
+    SrvTable *t = net_srv_registry_find(&srv->reg, id, thread);
     if (!t)
-        srv_conn_error(srv, c, re, NET_E_NO_SUCH_TABLE, "no table has the id '%s'", id);
+        net_srv_conn_error(srv, c, re, NET_E_NO_SUCH_TABLE, "no table has the id '%s'", id);
     return t;
 }
 
@@ -81,7 +81,7 @@ static SrvReq *new_req(SrvConn *c, SrvReqKind kind, const json_t *re)
 static void seat_request(NetServer *srv, SrvConn *c, const json_t *m, const json_t *re, SrvReqKind kind)
 {
     if (c->follows) {
-        srv_conn_error(srv, c, re, NET_E_ALREADY_JOINED, "this connection already follows table %s: open another"
+        net_srv_conn_error(srv, c, re, NET_E_ALREADY_JOINED, "this connection already follows table %s: open another"
                        " connection for another table", c->table ? c->table->row.id : "?");
         return;
     }
@@ -89,16 +89,16 @@ static void seat_request(NetServer *srv, SrvConn *c, const json_t *m, const json
                  *name = json_object_get(m, "name");
     if (kind != REQ_WATCH && (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
                               json_integer_value(seat) >= MAX_PLAYERS)) {
-        srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"seat\" must be a seat number, 0 to %d", MAX_PLAYERS - 1);
+        net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"seat\" must be a seat number, 0 to %d", MAX_PLAYERS - 1);
         return;
     }
     if (kind == REQ_JOIN && (!json_is_string(token) || json_string_length(token) > NET_TOKEN_LEN)) {
-        srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"token\" must be the seat's token (%d hex digits)",
+        net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"token\" must be the seat's token (%d hex digits)",
                        NET_TOKEN_LEN);
         return;
     }
     if (kind == REQ_JOIN && name && (!json_is_string(name) || json_string_length(name) >= NET_NAME_LEN)) {
-        srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"name\" must be a string of at most %d bytes",
+        net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "\"name\" must be a string of at most %d bytes",
                        NET_NAME_LEN - 1);
         return;
     }
@@ -120,7 +120,7 @@ static void seat_request(NetServer *srv, SrvConn *c, const json_t *m, const json
         c->table = t;
         c->thread = thread;
     }
-    srv_game_post(srv, thread, r);
+    net_srv_game_post(srv, thread, r);
 }
 
 static void move_request(NetServer *srv, SrvConn *c, const json_t *m, const json_t *re)
@@ -128,15 +128,15 @@ static void move_request(NetServer *srv, SrvConn *c, const json_t *m, const json
     const json_t *d = json_object_get(m, "decision"), *o = json_object_get(m, "option");
     if (!json_is_integer(d) || !json_is_integer(o) || json_integer_value(d) < 0 || json_integer_value(o) < 0 ||
         json_integer_value(d) > 1000000000 || json_integer_value(o) > 1000000000) {
-        srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "move: \"decision\" and \"option\" must be whole numbers");
+        net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "move: \"decision\" and \"option\" must be whole numbers");
         return;
     }
     if (!c->follows || !c->table) {
-        srv_conn_error(srv, c, re, NET_E_NOT_JOINED, "join a seat of a table before moving");
+        net_srv_conn_error(srv, c, re, NET_E_NOT_JOINED, "join a seat of a table before moving");
         return;
     }
     if (c->follows == 2 && c->seat < 0) {
-        srv_conn_error(srv, c, re, NET_E_SPECTATOR, "a spectator makes no move");
+        net_srv_conn_error(srv, c, re, NET_E_SPECTATOR, "a spectator makes no move");
         return;
     }
     SrvReq *r = new_req(c, REQ_MOVE, re);
@@ -145,15 +145,15 @@ static void move_request(NetServer *srv, SrvConn *c, const json_t *m, const json
     r->table = c->table;
     r->decision = (int)json_integer_value(d);
     r->option = (int)json_integer_value(o);
-    srv_game_post(srv, c->thread, r);
+    net_srv_game_post(srv, c->thread, r);
 }
 
 static void create_request(NetServer *srv, SrvConn *c, const json_t *m, const json_t *re)
 {
     SrvCreateSpec *spec = malloc(sizeof *spec);
     char err[400];
-    if (!spec || srv_create_parse(srv, m, spec, err, sizeof err)) {
-        srv_conn_error(srv, c, re, NET_E_BAD_CREATE, "create: %s", spec ? err : "out of memory");
+    if (!spec || net_srv_create_parse(srv, m, spec, err, sizeof err)) {
+        net_srv_conn_error(srv, c, re, NET_E_BAD_CREATE, "create: %s", spec ? err : "out of memory");
         free(spec);
         return;
     }
@@ -163,7 +163,7 @@ static void create_request(NetServer *srv, SrvConn *c, const json_t *m, const js
         return;
     }
     r->create = spec;
-    srv_game_post(srv, (int)(srv_now_ms() % (uint64_t)srv->game_count), r);
+    net_srv_game_post(srv, (int)(net_srv_now_ms() % (uint64_t)srv->game_count), r);
 }
 
 /* The request's "id": absent, an integer, or a short string. */
@@ -173,7 +173,7 @@ static int request_id(NetServer *srv, SrvConn *c, const json_t *m, const json_t 
     if (!*re || json_is_integer(*re) || (json_is_string(*re) && json_string_length(*re) <= NET_REQUEST_ID_LEN))
         return 0;
     *re = NULL;
-    srv_conn_error(srv, c, NULL, NET_E_BAD_MESSAGE, "\"id\" must be an integer or a string of at most %d bytes",
+    net_srv_conn_error(srv, c, NULL, NET_E_BAD_MESSAGE, "\"id\" must be an integer or a string of at most %d bytes",
                    NET_REQUEST_ID_LEN);
     return -1;
 }
@@ -183,12 +183,12 @@ static void by_type(NetServer *srv, SrvConn *c, const json_t *m, const char *typ
     if (strcmp(type, "hello") == 0)
         hello(srv, c, m, re);
     else if (!c->hello)
-        srv_conn_error(srv, c, re, NET_E_HELLO_FIRST, "say hello first (with \"protocol\": %d)",
+        net_srv_conn_error(srv, c, re, NET_E_HELLO_FIRST, "say hello first (with \"protocol\": %d)",
                        NET_PROTOCOL_VERSION);
     else if (strcmp(type, "move") == 0)
         move_request(srv, c, m, re);
     else if (strcmp(type, "list") == 0)
-        srv_conn_send(srv, c, srv_registry_list(&srv->reg, re), 0);
+        net_srv_conn_send(srv, c, net_srv_registry_list(&srv->reg, re), 0);
     else if (strcmp(type, "create") == 0)
         create_request(srv, c, m, re);
     else if (strcmp(type, "join") == 0)
@@ -198,18 +198,18 @@ static void by_type(NetServer *srv, SrvConn *c, const json_t *m, const char *typ
     else if (strcmp(type, "claim") == 0)
         seat_request(srv, c, m, re, REQ_CLAIM);
     else
-        srv_conn_error(srv, c, re, NET_E_UNKNOWN_TYPE, "unknown message type '%.40s'", type);
+        net_srv_conn_error(srv, c, re, NET_E_UNKNOWN_TYPE, "unknown message type '%.40s'", type);
 }
 
-void srv_dispatch(NetServer *srv, SrvConn *c, const char *text, size_t len)
+void net_srv_dispatch(NetServer *srv, SrvConn *c, const char *text, size_t len)
 {
     json_error_t jerr;
     json_t *m = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!m || !json_is_object(m)) {
         if (m)
-            srv_conn_error(srv, c, NULL, NET_E_BAD_JSON, "a message must be a JSON object");
+            net_srv_conn_error(srv, c, NULL, NET_E_BAD_JSON, "a message must be a JSON object");
         else
-            srv_conn_error(srv, c, NULL, NET_E_BAD_JSON, "line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
+            net_srv_conn_error(srv, c, NULL, NET_E_BAD_JSON, "line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
         json_decref(m);
         return;
     }
@@ -217,7 +217,7 @@ void srv_dispatch(NetServer *srv, SrvConn *c, const char *text, size_t len)
     const char *type = json_string_value(json_object_get(m, "type"));
     if (request_id(srv, c, m, &re) == 0) {
         if (!type)
-            srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "a message needs a \"type\"");
+            net_srv_conn_error(srv, c, re, NET_E_BAD_MESSAGE, "a message needs a \"type\"");
         else
             by_type(srv, c, m, type, re);
     }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-void srv_req_free(SrvReq *r)
+void net_srv_req_free(SrvReq *r)
 {
     if (!r)
         return;
@@ -19,7 +19,7 @@ void srv_req_free(SrvReq *r)
     free(r);
 }
 
-void srv_game_post(NetServer *srv, int thread, SrvReq *req)
+void net_srv_game_post(NetServer *srv, int thread, SrvReq *req)
 {
     SrvGameThread *g = &srv->games[thread];
     req->next = NULL;
@@ -36,24 +36,24 @@ void srv_game_post(NetServer *srv, int thread, SrvReq *req)
 static Session *table_session(SrvGameThread *g, SrvTable *t)
 {
     char err[400];
-    Session *s = srv_session_get(&g->sessions, t->mods_list, err, sizeof err);
+    Session *s = net_srv_session_get(&g->sessions, t->mods_list, err, sizeof err);
     if (!s)
         fprintf(stderr, "volcanique serve: table %s: cannot open its rules: %s\n", t->row.id, err);
     return s;
 }
 
-void srv_game_send_state(SrvGameThread *g, SrvTable *t, uint64_t conn, int seat)
+void net_srv_game_send_state(SrvGameThread *g, SrvTable *t, uint64_t conn, int seat)
 {
-    srv_out(g->srv, conn, srv_msg_json(srv_state_message(t, seat, 0, g->sc)), 0, t, g->index, seat);
+    net_srv_out(g->srv, conn, net_srv_msg_json(net_srv_state_message(t, seat, 0, g->sc)), 0, t, g->index, seat);
 }
 
 /* A bot's decision goes to a think thread, now or after the bot delay. */
 static void maybe_think(SrvGameThread *g, SrvTable *t)
 {
     int p = t->game.pending.player;
-    if (t->thinking || srv_table_over(t) || p >= t->players || t->seat[p].person)
+    if (t->thinking || net_srv_table_over(t) || p >= t->players || t->seat[p].person)
         return;
-    int64_t now = (int64_t)srv_now_ms();
+    int64_t now = (int64_t)net_srv_now_ms();
     if (g->srv->cfg.bot_delay_ms > 0 && t->bot_due_ms == 0) {
         t->bot_due_ms = now + g->srv->cfg.bot_delay_ms;
         return;
@@ -67,30 +67,42 @@ static void maybe_think(SrvGameThread *g, SrvTable *t)
     }
     job->table = t;
     job->thread = g->index;
-    job->decision = srv_table_decision(t);
+    job->decision = net_srv_table_decision(t);
     snprintf(job->mods, sizeof job->mods, "%s", t->mods_list);
     job->game = t->game;
     job->game.log = NULL;
     job->bot = &t->bots[p];
     t->thinking = 1;
     t->bot_due_ms = 0;
-    srv_think_post(g->srv, job);
+    net_srv_think_post(g->srv, job);
 }
 
-void srv_game_changed(SrvGameThread *g, SrvTable *t, int story_from)
+/* Whether the pending decision is a server bot's that decides at once
+ * (random, greedy) with no delay: its moves and the next ones are told in
+ * one state when the run of such decisions ends. */
+static int quick_bot_next(const NetServer *srv, const SrvTable *t)
 {
+    int p = t->game.pending.player;
+    return !net_srv_table_over(t) && p < t->players && !t->seat[p].person && t->seat[p].bot.kind != BOT_MCTS &&
+           srv->cfg.bot_delay_ms == 0;
+}
+
+void net_srv_game_changed(SrvGameThread *g, SrvTable *t)
+{
+    int story_from = t->story_told;
+    t->story_told = t->story_len;
     for (int seat = -1; seat < t->players; seat++) {
         SrvMsg *m = NULL;
         for (int i = 0; i < t->sub_len; i++) {
             if (t->subs[i].seat != seat)
                 continue;
-            if (!m && !(m = srv_msg_json(srv_state_message(t, seat, story_from, g->sc))))
+            if (!m && !(m = net_srv_msg_json(net_srv_state_message(t, seat, story_from, g->sc))))
                 break;
-            srv_out(g->srv, t->subs[i].conn, srv_msg_ref(m), 0, t, g->index, seat);
+            net_srv_out(g->srv, t->subs[i].conn, net_srv_msg_ref(m), 0, t, g->index, seat);
         }
-        srv_msg_unref(m);
+        net_srv_msg_unref(m);
     }
-    srv_registry_update(&g->srv->reg, t);
+    net_srv_registry_update(&g->srv->reg, t);
     maybe_think(g, t);
 }
 
@@ -103,22 +115,25 @@ static void reply_error(SrvGameThread *g, SrvReq *r, int code, const char *fmt, 
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    srv_out(g->srv, r->conn, srv_msg_error(r->re, code, "%s", text), 0, NULL, g->index, 0);
+    net_srv_out(g->srv, r->conn, net_srv_msg_error(r->re, code, "%s", text), 0, NULL, g->index, 0);
 }
 
 /* After a change that a script may have failed in: say so, loudly. */
-static void after_apply(SrvGameThread *g, SrvTable *t, Session *s, int story_from)
+static void after_apply(SrvGameThread *g, SrvTable *t, Session *s)
 {
     atomic_fetch_add(&g->srv->moves, 1);
     if (s->error_count > 0) {
         fprintf(stderr, "volcanique serve: table %s: script error: %s\n", t->row.id, s->error);
-        SrvMsg *m = srv_msg_error(NULL, NET_E_SCRIPT_ERROR, "a rules script failed at turn %d; the mod at fault"
+        SrvMsg *m = net_srv_msg_error(NULL, NET_E_SCRIPT_ERROR, "a rules script failed at turn %d; the mod at fault"
                                   " is off in this game (the host's log has the details)", t->game.turn);
         for (int i = 0; m && i < t->sub_len; i++)
-            srv_out(g->srv, t->subs[i].conn, srv_msg_ref(m), 0, t, g->index, t->subs[i].seat);
-        srv_msg_unref(m);
+            net_srv_out(g->srv, t->subs[i].conn, net_srv_msg_ref(m), 0, t, g->index, t->subs[i].seat);
+        net_srv_msg_unref(m);
     }
-    srv_game_changed(g, t, story_from);
+    if (quick_bot_next(g->srv, t))
+        maybe_think(g, t);   /* told with the bot's moves */
+    else
+        net_srv_game_changed(g, t);
 }
 
 /* Applies option `option` for the table; answers r (NULL: a bot's). Returns 0 when applied. */
@@ -126,8 +141,8 @@ static int apply(SrvGameThread *g, SrvTable *t, SrvReq *r, int option)
 {
     Session *s = table_session(g, t);
     char err[500];
-    int story_from = t->story_len, decision = srv_table_decision(t);
-    int rc = s ? srv_table_apply(t, s, g->store, option, g->sc, err, sizeof err) : -2;
+    int decision = net_srv_table_decision(t);
+    int rc = s ? net_srv_table_apply(t, s, g->store, option, g->sc, err, sizeof err) : -2;
     if (!s)
         snprintf(err, sizeof err, "the table's rules cannot be opened");
     if (rc == -2)
@@ -139,26 +154,26 @@ static int apply(SrvGameThread *g, SrvTable *t, SrvReq *r, int option)
     else if (r && rc == -2)
         reply_error(g, r, NET_E_INTERNAL, "the server failed to apply decision %d: its log says why", decision);
     else if (r)
-        srv_out(g->srv, r->conn,
-                srv_msg_json(json_pack("{s:s,s:O?,s:i,s:i}", "type", "accepted", "re", r->re, "decision", decision,
+        net_srv_out(g->srv, r->conn,
+                net_srv_msg_json(json_pack("{s:s,s:O?,s:i,s:i}", "type", "accepted", "re", r->re, "decision", decision,
                                        "option", option)),
                 OUT_REFUND, t, g->index, 0);
     if (rc == -1)
         fprintf(stderr, "volcanique serve: table %s: %s\n", t->row.id, err);
     if (rc == 0)
-        after_apply(g, t, s, story_from);
+        after_apply(g, t, s);
     return rc;
 }
 
 static void handle_move(SrvGameThread *g, SrvReq *r)
 {
     SrvTable *t = r->table;
-    int seat = srv_table_sub_seat(t, r->conn), now = srv_table_decision(t);
+    int seat = net_srv_table_sub_seat(t, r->conn), now = net_srv_table_decision(t);
     if (seat == -2)
         reply_error(g, r, NET_E_NOT_JOINED, "join a seat of table %s first", t->row.id);
     else if (seat == -1)
         reply_error(g, r, NET_E_SPECTATOR, "a spectator of table %s makes no move", t->row.id);
-    else if (srv_table_over(t))
+    else if (net_srv_table_over(t))
         reply_error(g, r, NET_E_GAME_OVER, "the game at table %s is over", t->row.id);
     else if (r->decision != now)
         reply_error(g, r, NET_E_STALE_DECISION, "decision %d is not the table's: it is at decision %d", r->decision,
@@ -175,7 +190,7 @@ static void handle_bot_choice(SrvGameThread *g, SrvReq *r)
     SrvTable *t = r->table;
     t->thinking = 0;
     int p = t->game.pending.player;
-    if (r->decision == srv_table_decision(t) && !srv_table_over(t) && p < t->players && !t->seat[p].person &&
+    if (r->decision == net_srv_table_decision(t) && !net_srv_table_over(t) && p < t->players && !t->seat[p].person &&
         apply(g, t, NULL, r->option) == 1) {
         fprintf(stderr, "volcanique serve: table %s: the bot of seat %c chose no option (%d); it takes the first\n",
                 t->row.id, 'A' + p, r->option);
@@ -184,19 +199,19 @@ static void handle_bot_choice(SrvGameThread *g, SrvReq *r)
     maybe_think(g, t);
 }
 
-void srv_game_handle(SrvGameThread *g, SrvReq *r)
+void net_srv_game_handle(SrvGameThread *g, SrvReq *r)
 {
     switch (r->kind) {
-    case REQ_CREATE: srv_create_table(g, r); break;
+    case REQ_CREATE: net_srv_create_table(g, r); break;
     case REQ_MOVE: handle_move(g, r); break;
     case REQ_BOT_CHOICE: handle_bot_choice(g, r); break;
     case REQ_RESUME:   /* the server has started: the lobby hears of every table, bots play on */
         for (int i = 0; i < g->count; i++) {
-            srv_registry_update(&g->srv->reg, g->tables[i]);
+            net_srv_registry_update(&g->srv->reg, g->tables[i]);
             maybe_think(g, g->tables[i]);
         }
         break;
-    default: srv_game_handle_seats(g, r); break;
+    default: net_srv_game_handle_seats(g, r); break;
     }
 }
 
@@ -206,7 +221,7 @@ static int64_t bots_due(SrvGameThread *g)
 {
     if (g->srv->cfg.bot_delay_ms <= 0)
         return -1;
-    int64_t now = (int64_t)srv_now_ms(), next = -1;
+    int64_t now = (int64_t)net_srv_now_ms(), next = -1;
     for (int i = 0; i < g->count; i++) {
         SrvTable *t = g->tables[i];
         if (t->bot_due_ms == 0 || t->thinking)
@@ -253,8 +268,8 @@ static void *game_thread(void *arg)
         pthread_mutex_unlock(&g->mu);
         while (r) {
             SrvReq *next_req = r->next;
-            srv_game_handle(g, r);
-            srv_req_free(r);
+            net_srv_game_handle(g, r);
+            net_srv_req_free(r);
             r = next_req;
         }
         if (stop)
@@ -262,7 +277,7 @@ static void *game_thread(void *arg)
     }
 }
 
-int srv_games_start(NetServer *srv, char *err, int errlen)
+int net_srv_games_start(NetServer *srv, char *err, int errlen)
 {
     for (int i = 0; i < srv->game_count; i++) {
         SrvGameThread *g = &srv->games[i];
@@ -275,7 +290,7 @@ int srv_games_start(NetServer *srv, char *err, int errlen)
     return 0;
 }
 
-void srv_games_stop(NetServer *srv)
+void net_srv_games_stop(NetServer *srv)
 {
     for (int i = 0; i < srv->game_count; i++) {
         SrvGameThread *g = &srv->games[i];

@@ -38,13 +38,13 @@ typedef struct SrvMsg {
     unsigned char buf[];   /* LWS_PRE bytes of room, then len bytes of text */
 } SrvMsg;
 
-SrvMsg *srv_msg_text(const char *text, size_t len);
+SrvMsg *net_srv_msg_text(const char *text, size_t len);
 /* Dumps j (taking it) into a message; NULL when out of memory. */
-SrvMsg *srv_msg_json(json_t *j);
-SrvMsg *srv_msg_ref(SrvMsg *m);
-void srv_msg_unref(SrvMsg *m);
+SrvMsg *net_srv_msg_json(json_t *j);
+SrvMsg *net_srv_msg_ref(SrvMsg *m);
+void net_srv_msg_unref(SrvMsg *m);
 /* An error message: {"type":"error","re":re,"code":...,"fatal":...,"message":...}. re may be NULL. */
-SrvMsg *srv_msg_error(const json_t *re, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+SrvMsg *net_srv_msg_error(const json_t *re, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* What a create request asks for, checked by the network thread. */
 typedef struct SrvCreateSpec {
@@ -122,8 +122,8 @@ typedef struct SrvSessions {
     SrvSessionSlot slot[SRV_MAX_SESSIONS];
 } SrvSessions;
 
-Session *srv_session_get(SrvSessions *c, const char *mods, char *err, int errlen);
-void srv_sessions_close(SrvSessions *c);
+Session *net_srv_session_get(SrvSessions *c, const char *mods, char *err, int errlen);
+void net_srv_sessions_close(SrvSessions *c);
 
 typedef struct SrvGameThread {
     struct NetServer *srv;
@@ -166,7 +166,7 @@ typedef struct SrvRegEntry {
     SrvTable *table;
     int thread;
     int is_public, over;
-    char *summary;                 /* JSON text of srv_table_summary */
+    char *summary;                 /* JSON text of net_srv_table_summary */
 } SrvRegEntry;
 
 typedef struct SrvRegistry {
@@ -177,15 +177,15 @@ typedef struct SrvRegistry {
     int slots;
 } SrvRegistry;
 
-int srv_registry_add(SrvRegistry *r, SrvTable *t, int thread, char *err, int errlen);
+int net_srv_registry_add(SrvRegistry *r, SrvTable *t, int thread, char *err, int errlen);
 /* The table and its thread by id; NULL when none. */
-SrvTable *srv_registry_find(SrvRegistry *r, const char *id, int *thread);
-int srv_registry_count(SrvRegistry *r);
+SrvTable *net_srv_registry_find(SrvRegistry *r, const char *id, int *thread);
+int net_srv_registry_count(SrvRegistry *r);
 /* Refreshes t's summary (its game thread calls it after a change). */
-void srv_registry_update(SrvRegistry *r, const SrvTable *t);
+void net_srv_registry_update(SrvRegistry *r, const SrvTable *t);
 /* The `tables` message: every public table not over. */
-SrvMsg *srv_registry_list(SrvRegistry *r, const json_t *re);
-void srv_registry_free(SrvRegistry *r);
+SrvMsg *net_srv_registry_list(SrvRegistry *r, const json_t *re);
+void net_srv_registry_free(SrvRegistry *r);
 
 /* A connection (libwebsockets' per-session data of the protocol). */
 typedef struct SrvQueued {
@@ -241,47 +241,48 @@ struct NetServer {
 };
 
 /* From any thread: queues a message for a connection and wakes the network thread. */
-void srv_out(struct NetServer *srv, uint64_t conn, SrvMsg *msg, int flags, SrvTable *t, int thread, int seat);
+void net_srv_out(struct NetServer *srv, uint64_t conn, SrvMsg *msg, int flags, SrvTable *t, int thread, int seat);
 /* From the network thread: a request for game thread `thread`. */
-void srv_game_post(struct NetServer *srv, int thread, SrvReq *req);
-void srv_req_free(SrvReq *r);
+void net_srv_game_post(struct NetServer *srv, int thread, SrvReq *req);
+void net_srv_req_free(SrvReq *r);
 
-int srv_games_start(struct NetServer *srv, char *err, int errlen);
-void srv_games_stop(struct NetServer *srv);
+int net_srv_games_start(struct NetServer *srv, char *err, int errlen);
+void net_srv_games_stop(struct NetServer *srv);
 /* Loads every stored table into the game threads (before serving). */
-int srv_games_load(struct NetServer *srv, char *err, int errlen);
+int net_srv_games_load(struct NetServer *srv, char *err, int errlen);
 
-int srv_think_start(struct NetServer *srv);
-void srv_think_stop(struct NetServer *srv);
-void srv_think_post(struct NetServer *srv, SrvThinkJob *job);
+int net_srv_think_start(struct NetServer *srv);
+void net_srv_think_stop(struct NetServer *srv);
+void net_srv_think_post(struct NetServer *srv, SrvThinkJob *job);
 
 /* Parses a create request into spec; 0, or -1 with the message (naming the field). */
-int srv_create_parse(const struct NetServer *srv, const json_t *m, SrvCreateSpec *spec, char *err, int errlen);
+int net_srv_create_parse(const struct NetServer *srv, const json_t *m, SrvCreateSpec *spec, char *err, int errlen);
 /* Makes the table a create request asks for on game thread g and answers conn. */
-void srv_create_table(SrvGameThread *g, SrvReq *r);
+void net_srv_create_table(SrvGameThread *g, SrvReq *r);
 /* Everything a game thread does with a request. */
-void srv_game_handle(SrvGameThread *g, SrvReq *r);
+void net_srv_game_handle(SrvGameThread *g, SrvReq *r);
 /* join, watch, claim and a connection gone (srv_seats.c). */
-void srv_game_handle_seats(SrvGameThread *g, SrvReq *r);
-/* After any change of t: tells its followers, refreshes the lobby, lets a bot think. */
-void srv_game_changed(SrvGameThread *g, SrvTable *t, int story_from);
+void net_srv_game_handle_seats(SrvGameThread *g, SrvReq *r);
+/* After any change of t: tells its followers what is untold (the story from
+ * t->story_told), refreshes the lobby, lets a bot think. */
+void net_srv_game_changed(SrvGameThread *g, SrvTable *t);
 /* Sends t's state to one connection (all the story). */
-void srv_game_send_state(SrvGameThread *g, SrvTable *t, uint64_t conn, int seat);
+void net_srv_game_send_state(SrvGameThread *g, SrvTable *t, uint64_t conn, int seat);
 
 /* Network thread: a text message arrived on c (whole, checked for size). */
-void srv_dispatch(struct NetServer *srv, SrvConn *c, const char *text, size_t len);
+void net_srv_dispatch(struct NetServer *srv, SrvConn *c, const char *text, size_t len);
 /* Network thread: sends an error to c (closing it if the code is fatal). */
-void srv_conn_error(struct NetServer *srv, SrvConn *c, const json_t *re, int code, const char *fmt, ...)
+void net_srv_conn_error(struct NetServer *srv, SrvConn *c, const json_t *re, int code, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
-void srv_conn_send(struct NetServer *srv, SrvConn *c, SrvMsg *msg, int flags);
+void net_srv_conn_send(struct NetServer *srv, SrvConn *c, SrvMsg *msg, int flags);
 /* The link of a seat, or the watch link (seat < 0, token NULL). */
-void srv_link(const char *base_url, const char *table, int seat, const char *token, char *out, size_t cap);
+void net_srv_link(const char *base_url, const char *table, int seat, const char *token, char *out, size_t cap);
 
-int srv_lws_start(struct NetServer *srv, char *err, int errlen);
-void srv_lws_run(struct NetServer *srv);
-void srv_lws_stop(struct NetServer *srv);
+int net_srv_lws_start(struct NetServer *srv, char *err, int errlen);
+void net_srv_lws_run(struct NetServer *srv);
+void net_srv_lws_stop(struct NetServer *srv);
 
 /* Milliseconds of a monotonic clock. */
-uint64_t srv_now_ms(void);
+uint64_t net_srv_now_ms(void);
 
 #endif

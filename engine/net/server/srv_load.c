@@ -43,14 +43,14 @@ static int load_one(NetServer *srv, SrvGameThread *g, const SrvTableRow *row, ch
     char why[600];
     Session *s = NULL;
     int rc = seats_of_row(srv, t, err, errlen);
-    if (rc == 0 && !(s = srv_session_get(&g->sessions, t->mods_list, why, sizeof why))) {
+    if (rc == 0 && !(s = net_srv_session_get(&g->sessions, t->mods_list, why, sizeof why))) {
         snprintf(err, (size_t)errlen, "table %s: its mods (%s) do not load: %s", t->row.id, t->mods_list, why);
         rc = -1;
     }
     if (rc == 0)
-        rc = srv_store_actions(g->store, t->row.id, &actions, &count, err, errlen);
+        rc = net_srv_store_actions(g->store, t->row.id, &actions, &count, err, errlen);
     if (rc == 0)
-        rc = srv_table_restore(t, s, actions, count, g->sc, err, errlen);
+        rc = net_srv_table_restore(t, s, actions, count, g->sc, err, errlen);
     free(actions);
     if (rc == 0 && g->count == g->cap) {
         int cap = g->cap ? g->cap * 2 : 64;
@@ -62,24 +62,24 @@ static int load_one(NetServer *srv, SrvGameThread *g, const SrvTableRow *row, ch
     }
     if (rc == 0)
         g->tables[g->count++] = t;
-    if (rc == 0 && srv_registry_add(&srv->reg, t, g->index, err, errlen))
+    if (rc == 0 && net_srv_registry_add(&srv->reg, t, g->index, err, errlen))
         rc = -1;
     if (rc) {
         if (g->count > 0 && g->tables[g->count - 1] == t)
             g->count--;
-        srv_table_free(t);
+        net_srv_table_free(t);
         free(t);
     }
     return rc;
 }
 
-int srv_games_load(NetServer *srv, char *err, int errlen)
+int net_srv_games_load(NetServer *srv, char *err, int errlen)
 {
     SrvTableRow *rows = NULL;
     int count = 0;
-    if (srv_store_tables(srv->games[0].store, &rows, &count, err, errlen))
+    if (net_srv_store_tables(srv->games[0].store, &rows, &count, err, errlen))
         return -1;
-    uint64_t t0 = srv_now_ms();
+    uint64_t t0 = net_srv_now_ms();
     for (int i = 0; i < count; i++)
         if (load_one(srv, &srv->games[i % srv->game_count], &rows[i], err, errlen)) {
             free(rows);
@@ -88,6 +88,6 @@ int srv_games_load(NetServer *srv, char *err, int errlen)
     free(rows);
     if (count > 0 && !srv->cfg.quiet)
         fprintf(stderr, "volcanique serve: %d tables loaded and checked in %llu ms\n", count,
-                (unsigned long long)(srv_now_ms() - t0));
+                (unsigned long long)(net_srv_now_ms() - t0));
     return 0;
 }

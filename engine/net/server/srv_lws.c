@@ -6,8 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #define CONN_BUCKETS 65536
+#define SRV_SOCKET_BUFFER (128 * 1024)
 
 static void map_add(NetServer *srv, SrvConn *c)
 {
@@ -38,7 +42,7 @@ static void free_queue(SrvConn *c)
     while (c->qhead) {
         SrvQueued *q = c->qhead;
         c->qhead = q->next;
-        srv_msg_unref(q->msg);
+        net_srv_msg_unref(q->msg);
         free(q);
     }
     c->qtail = NULL;
@@ -56,15 +60,15 @@ static void drop_slow(NetServer *srv, SrvConn *c)
     lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_REASON_BASE, LWS_TO_KILL_ASYNC);
 }
 
-void srv_conn_send(NetServer *srv, SrvConn *c, SrvMsg *msg, int flags)
+void net_srv_conn_send(NetServer *srv, SrvConn *c, SrvMsg *msg, int flags)
 {
     if (!msg || c->closing == 2) {
-        srv_msg_unref(msg);
+        net_srv_msg_unref(msg);
         return;
     }
     SrvQueued *q = malloc(sizeof *q);
     if (!q) {
-        srv_msg_unref(msg);
+        net_srv_msg_unref(msg);
         return;
     }
     *q = (SrvQueued){ NULL, msg, flags };
@@ -80,11 +84,11 @@ void srv_conn_send(NetServer *srv, SrvConn *c, SrvMsg *msg, int flags)
         lws_callback_on_writable(c->wsi);
 }
 
-void srv_out(NetServer *srv, uint64_t conn, SrvMsg *msg, int flags, SrvTable *t, int thread, int seat)
+void net_srv_out(NetServer *srv, uint64_t conn, SrvMsg *msg, int flags, SrvTable *t, int thread, int seat)
 {
     SrvOut *o = malloc(sizeof *o);
     if (!o) {
-        srv_msg_unref(msg);
+        net_srv_msg_unref(msg);
         return;
     }
     *o = (SrvOut){ NULL, conn, msg, flags, thread, seat, t };
@@ -94,9 +98,9 @@ void srv_out(NetServer *srv, uint64_t conn, SrvMsg *msg, int flags, SrvTable *t,
     else
         srv->out_head = o;
     srv->out_tail = o;
-    pthread_mutex_unlock(&srv->out_mu);
-    if (srv->ctx)
+    if (srv->ctx)   /* under the lock: net_srv_lws_stop clears ctx under it before tearing it down */
         lws_cancel_service(srv->ctx);
+    pthread_mutex_unlock(&srv->out_mu);
 }
 
 static void drain_outbox(NetServer *srv)
@@ -121,9 +125,9 @@ static void drain_outbox(NetServer *srv)
         if (c && (o->flags & OUT_REFUND) && c->tokens < NET_FLOOD_BURST)
             c->tokens += 1;
         if (c)
-            srv_conn_send(srv, c, o->msg, o->flags & OUT_CLOSE);
+            net_srv_conn_send(srv, c, o->msg, o->flags & OUT_CLOSE);
         else
-            srv_msg_unref(o->msg);
+            net_srv_msg_unref(o->msg);
         free(o);
         o = next;
     }
@@ -149,7 +153,7 @@ static int write_next(NetServer *srv, SrvConn *c)
     c->qbytes -= q->msg->len;
     if (q->flags & OUT_CLOSE)
         c->closing = 1;
-    srv_msg_unref(q->msg);
+    net_srv_msg_unref(q->msg);
     free(q);
     if (c->qhead || c->closing)
         lws_callback_on_writable(c->wsi);
@@ -159,7 +163,7 @@ static int write_next(NetServer *srv, SrvConn *c)
 /* Whether a message may come in now (the flood bucket). */
 static int flood_ok(SrvConn *c)
 {
-    uint64_t now = srv_now_ms();
+    uint64_t now = net_srv_now_ms();
     c->tokens += (double)(now - c->tokens_ms) * NET_FLOOD_PER_SECOND / 1000.0;
     if (c->tokens > NET_FLOOD_BURST)
         c->tokens = NET_FLOOD_BURST;
@@ -195,7 +199,7 @@ static void receive(NetServer *srv, SrvConn *c, const void *in, size_t len)
         c->rx_len += len;
     }
     if (c->rx_over) {
-        srv_conn_error(srv, c, NULL, NET_E_TOO_LARGE, "a message may have at most %d bytes", NET_MAX_CLIENT_MESSAGE);
+        net_srv_conn_error(srv, c, NULL, NET_E_TOO_LARGE, "a message may have at most %d bytes", NET_MAX_CLIENT_MESSAGE);
         return;
     }
     if (!lws_is_final_fragment(c->wsi) || lws_remaining_packet_payload(c->wsi) > 0)
@@ -205,12 +209,12 @@ static void receive(NetServer *srv, SrvConn *c, const void *in, size_t len)
     c->rx_len = 0;
     c->rx_binary = 0;
     if (!flood_ok(c))
-        srv_conn_error(srv, c, NULL, NET_E_FLOOD, "more than %d messages at once (%d a second): closed",
+        net_srv_conn_error(srv, c, NULL, NET_E_FLOOD, "more than %d messages at once (%d a second): closed",
                        NET_FLOOD_BURST, NET_FLOOD_PER_SECOND);
     else if (binary)
-        srv_conn_error(srv, c, NULL, NET_E_BAD_MESSAGE, "messages are JSON text, not binary");
+        net_srv_conn_error(srv, c, NULL, NET_E_BAD_MESSAGE, "messages are JSON text, not binary");
     else
-        srv_dispatch(srv, c, c->rx, n);
+        net_srv_dispatch(srv, c, c->rx, n);
 }
 
 static void established(NetServer *srv, SrvConn *c, struct lws *wsi)
@@ -219,7 +223,7 @@ static void established(NetServer *srv, SrvConn *c, struct lws *wsi)
     c->id = ++srv->next_conn;
     c->wsi = wsi;
     c->tokens = NET_FLOOD_BURST;
-    c->tokens_ms = srv_now_ms();
+    c->tokens_ms = net_srv_now_ms();
     c->seat = -1;
     map_add(srv, c);
     char host[200] = "";
@@ -230,12 +234,18 @@ static void established(NetServer *srv, SrvConn *c, struct lws *wsi)
     else
         snprintf(c->base_url, sizeof c->base_url, "http://127.0.0.1:%d/", srv->port);
     if (srv->clients >= srv->cfg.max_clients) {
-        srv_conn_error(srv, c, NULL, NET_E_SERVER_FULL, "this server has its most connections (%d)",
+        net_srv_conn_error(srv, c, NULL, NET_E_SERVER_FULL, "this server has its most connections (%d)",
                        srv->cfg.max_clients);
         return;
     }
     c->counted = 1;
     srv->clients++;
+    /* A bounded kernel buffer: what a slow client has not read waits in its
+     * queue, where --max-queue counts it, not megabytes deep in the kernel. */
+    int sndbuf = SRV_SOCKET_BUFFER, nodelay = 1;
+    setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+    /* Messages go out when written: no waiting on Nagle for a delayed ack. */
+    setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &nodelay, sizeof nodelay);
     lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE, srv->cfg.hello_timeout_s);
 }
 
@@ -247,7 +257,7 @@ static void closed(NetServer *srv, SrvConn *c)
             r->kind = REQ_DETACH;
             r->conn = c->id;
             r->table = c->table;
-            srv_game_post(srv, c->thread, r);
+            net_srv_game_post(srv, c->thread, r);
         }
     }
     free_queue(c);
@@ -288,7 +298,7 @@ static const struct lws_protocols PROTOCOLS[] = {
 
 static const struct lws_protocol_vhost_options MIME_JS = { NULL, NULL, ".mjs", "text/javascript" };
 
-int srv_lws_start(NetServer *srv, char *err, int errlen)
+int net_srv_lws_start(NetServer *srv, char *err, int errlen)
 {
     srv->conn_map = calloc(CONN_BUCKETS, sizeof *srv->conn_map);
     if (!srv->conn_map)
@@ -329,13 +339,13 @@ static void say_goodbye(NetServer *srv)
     for (int b = 0; b < CONN_BUCKETS; b++)
         for (SrvConn *c = srv->conn_map[b]; c; c = c->hnext)
             if (!c->closing)
-                srv_conn_error(srv, c, NULL, NET_E_SHUTTING_DOWN, "the server stops; come back later");
-    uint64_t until = srv_now_ms() + 300;
-    while (srv->clients > 0 && srv_now_ms() < until)
+                net_srv_conn_error(srv, c, NULL, NET_E_SHUTTING_DOWN, "the server stops; come back later");
+    uint64_t until = net_srv_now_ms() + 300;
+    while (srv->clients > 0 && net_srv_now_ms() < until)
         lws_service(srv->ctx, 50);
 }
 
-void srv_lws_run(NetServer *srv)
+void net_srv_lws_run(NetServer *srv)
 {
     while (!srv->stopping)
         if (lws_service(srv->ctx, 0) < 0)
@@ -343,11 +353,14 @@ void srv_lws_run(NetServer *srv)
     say_goodbye(srv);
 }
 
-void srv_lws_stop(NetServer *srv)
+void net_srv_lws_stop(NetServer *srv)
 {
-    if (srv->ctx)
-        lws_context_destroy(srv->ctx);
+    pthread_mutex_lock(&srv->out_mu);
+    struct lws_context *ctx = srv->ctx;
     srv->ctx = NULL;
+    pthread_mutex_unlock(&srv->out_mu);
+    if (ctx)
+        lws_context_destroy(ctx);
     drain_outbox(srv);
     free(srv->conn_map);
     srv->conn_map = NULL;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-SrvMsg *srv_msg_text(const char *text, size_t len)
+SrvMsg *net_srv_msg_text(const char *text, size_t len)
 {
     SrvMsg *m = malloc(sizeof *m + LWS_PRE + len + 1);
     if (!m)
@@ -19,7 +19,7 @@ SrvMsg *srv_msg_text(const char *text, size_t len)
     return m;
 }
 
-SrvMsg *srv_msg_json(json_t *j)
+SrvMsg *net_srv_msg_json(json_t *j)
 {
     if (!j)
         return NULL;
@@ -27,25 +27,25 @@ SrvMsg *srv_msg_json(json_t *j)
     json_decref(j);
     if (!text)
         return NULL;
-    SrvMsg *m = srv_msg_text(text, strlen(text));
+    SrvMsg *m = net_srv_msg_text(text, strlen(text));
     free(text);
     return m;
 }
 
-SrvMsg *srv_msg_ref(SrvMsg *m)
+SrvMsg *net_srv_msg_ref(SrvMsg *m)
 {
     if (m)
         atomic_fetch_add(&m->refs, 1);
     return m;
 }
 
-void srv_msg_unref(SrvMsg *m)
+void net_srv_msg_unref(SrvMsg *m)
 {
     if (m && atomic_fetch_sub(&m->refs, 1) == 1)
         free(m);
 }
 
-SrvMsg *srv_msg_error(const json_t *re, int code, const char *fmt, ...)
+SrvMsg *net_srv_msg_error(const json_t *re, int code, const char *fmt, ...)
 {
     char text[600];
     va_list ap;
@@ -58,10 +58,10 @@ SrvMsg *srv_msg_error(const json_t *re, int code, const char *fmt, ...)
         json_object_set_new(j, "protocol", json_integer(NET_PROTOCOL_VERSION));
     if (j && !re)
         json_object_set_new(j, "re", json_null());
-    return srv_msg_json(j);
+    return net_srv_msg_json(j);
 }
 
-void srv_link(const char *base_url, const char *table, int seat, const char *token, char *out, size_t cap)
+void net_srv_link(const char *base_url, const char *table, int seat, const char *token, char *out, size_t cap)
 {
     if (seat >= 0 && token)
         snprintf(out, cap, "%s#table=%s&seat=%c&token=%s", base_url, table, 'A' + seat, token);
@@ -69,7 +69,7 @@ void srv_link(const char *base_url, const char *table, int seat, const char *tok
         snprintf(out, cap, "%s#table=%s", base_url, table);
 }
 
-Session *srv_session_get(SrvSessions *c, const char *mods, char *err, int errlen)
+Session *net_srv_session_get(SrvSessions *c, const char *mods, char *err, int errlen)
 {
     for (int i = 0; i < c->count; i++)
         if (strcmp(c->slot[i].mods, mods) == 0)
@@ -95,7 +95,7 @@ Session *srv_session_get(SrvSessions *c, const char *mods, char *err, int errlen
     return s;
 }
 
-void srv_sessions_close(SrvSessions *c)
+void net_srv_sessions_close(SrvSessions *c)
 {
     for (int i = 0; i < c->count; i++) {
         session_close(c->slot[i].s);
@@ -104,7 +104,7 @@ void srv_sessions_close(SrvSessions *c)
     c->count = 0;
 }
 
-uint64_t srv_now_ms(void)
+uint64_t net_srv_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -25,14 +25,14 @@ static void fill(void *buf, size_t len)
     }
 }
 
-uint64_t srv_random_u64(void)
+uint64_t net_srv_random_u64(void)
 {
     uint64_t v;
     fill(&v, sizeof v);
     return v;
 }
 
-void srv_random_table_id(char *out)
+void net_srv_random_table_id(char *out, const char *prefix)
 {
     static const char ALPHABET[] = "abcdefghijklmnopqrstuvwxyz0123456789";
     unsigned char raw[NET_TABLE_ID_LEN];
@@ -43,9 +43,11 @@ void srv_random_table_id(char *out)
         out[i] = ALPHABET[raw[i] % 36];
     }
     out[NET_TABLE_ID_LEN] = 0;
+    size_t n = prefix ? strlen(prefix) : 0;
+    memcpy(out, prefix ? prefix : "", n < 4 ? n : 4);
 }
 
-void srv_random_token(char *out)
+void net_srv_random_token(char *out)
 {
     unsigned char raw[NET_TOKEN_LEN / 2];
     fill(raw, sizeof raw);

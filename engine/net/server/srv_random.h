@@ -10,10 +10,11 @@
 
 #include <stdint.h>
 
-uint64_t srv_random_u64(void);
-/* NET_TABLE_ID_LEN characters of [a-z0-9] and a NUL. */
-void srv_random_table_id(char *out);
+uint64_t net_srv_random_u64(void);
+/* NET_TABLE_ID_LEN characters of [a-z0-9] and a NUL, starting with `prefix`
+ * (NULL or "": none; at most 4 characters, the rest random). */
+void net_srv_random_table_id(char *out, const char *prefix);
 /* NET_TOKEN_LEN lowercase hex digits (128 bits) and a NUL. */
-void srv_random_token(char *out);
+void net_srv_random_token(char *out);
 
 #endif

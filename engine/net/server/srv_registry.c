@@ -31,7 +31,7 @@ static int rehash(SrvRegistry *r, int slots)
     return 0;
 }
 
-int srv_registry_add(SrvRegistry *r, SrvTable *t, int thread, char *err, int errlen)
+int net_srv_registry_add(SrvRegistry *r, SrvTable *t, int thread, char *err, int errlen)
 {
     pthread_mutex_lock(&r->mu);
     int rc = 0;
@@ -78,7 +78,7 @@ static SrvRegEntry *find(SrvRegistry *r, const char *id)
     return NULL;
 }
 
-SrvTable *srv_registry_find(SrvRegistry *r, const char *id, int *thread)
+SrvTable *net_srv_registry_find(SrvRegistry *r, const char *id, int *thread)
 {
     pthread_mutex_lock(&r->mu);
     SrvRegEntry *e = find(r, id);
@@ -89,7 +89,7 @@ SrvTable *srv_registry_find(SrvRegistry *r, const char *id, int *thread)
     return t;
 }
 
-int srv_registry_count(SrvRegistry *r)
+int net_srv_registry_count(SrvRegistry *r)
 {
     pthread_mutex_lock(&r->mu);
     int n = r->count;
@@ -97,11 +97,11 @@ int srv_registry_count(SrvRegistry *r)
     return n;
 }
 
-void srv_registry_update(SrvRegistry *r, const SrvTable *t)
+void net_srv_registry_update(SrvRegistry *r, const SrvTable *t)
 {
     char *text = NULL;
-    if (t->row.is_public && !srv_table_over(t)) {
-        json_t *j = srv_table_summary(t);
+    if (t->row.is_public && !net_srv_table_over(t)) {
+        json_t *j = net_srv_table_summary(t);
         text = j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
     }
@@ -110,14 +110,14 @@ void srv_registry_update(SrvRegistry *r, const SrvTable *t)
     if (e) {
         free(e->summary);
         e->summary = text;
-        e->over = srv_table_over(t);
+        e->over = net_srv_table_over(t);
         text = NULL;
     }
     pthread_mutex_unlock(&r->mu);
     free(text);
 }
 
-SrvMsg *srv_registry_list(SrvRegistry *r, const json_t *re)
+SrvMsg *net_srv_registry_list(SrvRegistry *r, const json_t *re)
 {
     char *re_text = re ? json_dumps(re, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
     pthread_mutex_lock(&r->mu);
@@ -137,7 +137,7 @@ SrvMsg *srv_registry_list(SrvRegistry *r, const json_t *re)
                 first = 0;
             }
         n += (size_t)snprintf(text + n, len - n, "]}");
-        m = srv_msg_text(text, n);
+        m = net_srv_msg_text(text, n);
     }
     pthread_mutex_unlock(&r->mu);
     free(text);
@@ -145,7 +145,7 @@ SrvMsg *srv_registry_list(SrvRegistry *r, const json_t *re)
     return m;
 }
 
-void srv_registry_free(SrvRegistry *r)
+void net_srv_registry_free(SrvRegistry *r)
 {
     for (int i = 0; i < r->count; i++)
         free(r->e[i].summary);

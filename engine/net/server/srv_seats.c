@@ -17,13 +17,13 @@ static void refuse(SrvGameThread *g, SrvReq *r, int code, int flags, const char 
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    srv_out(g->srv, r->conn, srv_msg_error(r->re, code, "%s", text), flags, NULL, g->index, 0);
+    net_srv_out(g->srv, r->conn, net_srv_msg_error(r->re, code, "%s", text), flags, NULL, g->index, 0);
 }
 
 static void store_seat(SrvGameThread *g, SrvTable *t, int seat)
 {
     char err[400];
-    if (srv_store_seat(g->store, t->row.id, seat, &t->seat[seat].row, err, sizeof err))
+    if (net_srv_store_seat(g->store, t->row.id, seat, &t->seat[seat].row, err, sizeof err))
         fprintf(stderr, "volcanique serve: table %s: %s\n", t->row.id, err);
     t->row.seat[seat] = t->seat[seat].row;
 }
@@ -34,35 +34,36 @@ static void welcome_follower(SrvGameThread *g, SrvTable *t, SrvReq *r, int seat)
     json_t *reply = seat >= 0 ? json_pack("{s:s,s:O?,s:s,s:i}", "type", "joined", "re", r->re, "table", t->row.id,
                                           "seat", seat)
                               : json_pack("{s:s,s:O?,s:s}", "type", "watching", "re", r->re, "table", t->row.id);
-    srv_out(g->srv, r->conn, srv_msg_json(reply), OUT_FOLLOW, t, g->index, seat);
-    Session *s = srv_session_get(&g->sessions, t->mods_list, NULL, 0);
+    net_srv_out(g->srv, r->conn, net_srv_msg_json(reply), OUT_FOLLOW, t, g->index, seat);
+    Session *s = net_srv_session_get(&g->sessions, t->mods_list, NULL, 0);
     if (s)
-        srv_out(g->srv, r->conn, srv_msg_json(srv_rules_message(t, s)), 0, t, g->index, seat);
-    srv_game_send_state(g, t, r->conn, seat);
+        net_srv_out(g->srv, r->conn, net_srv_msg_json(net_srv_rules_message(t, s)), 0, t, g->index, seat);
+    net_srv_game_send_state(g, t, r->conn, seat);
 }
 
 static void handle_join(SrvGameThread *g, SrvReq *r)
 {
     SrvTable *t = r->table;
+    net_srv_game_changed(g, t);   /* followers hear what is untold before a newcomer hears all of it */
     int p = r->seat;
     if (p < 0 || p >= t->players || !t->seat[p].person) {
         refuse(g, r, NET_E_BAD_SEAT, OUT_UNFOLLOW, "table %s has no person's seat %d", t->row.id, p);
         return;
     }
-    if (!srv_token_equal(r->token, t->seat[p].row.token)) {
+    if (!net_srv_token_equal(r->token, t->seat[p].row.token)) {
         refuse(g, r, NET_E_BAD_TOKEN, OUT_UNFOLLOW, "this token does not open seat %c of table %s", 'A' + p,
                t->row.id);
         return;
     }
     if (t->seat[p].connections >= NET_SEAT_CONNECTIONS) {
-        uint64_t oldest = srv_table_oldest(t, p);
-        srv_table_unsubscribe(t, oldest);
-        srv_out(g->srv, oldest, srv_msg_error(NULL, NET_E_REPLACED, "seat %c of table %s was joined from %d other"
+        uint64_t oldest = net_srv_table_oldest(t, p);
+        net_srv_table_unsubscribe(t, oldest);
+        net_srv_out(g->srv, oldest, net_srv_msg_error(NULL, NET_E_REPLACED, "seat %c of table %s was joined from %d other"
                                               " connections; this, the oldest, is closed", 'A' + p, t->row.id,
                                               NET_SEAT_CONNECTIONS),
                 OUT_CLOSE | OUT_UNFOLLOW, NULL, g->index, 0);
     }
-    if (srv_table_subscribe(t, r->conn, p)) {
+    if (net_srv_table_subscribe(t, r->conn, p)) {
         refuse(g, r, NET_E_INTERNAL, OUT_UNFOLLOW, "out of memory");
         return;
     }
@@ -79,20 +80,21 @@ static void handle_join(SrvGameThread *g, SrvReq *r)
     if (changed)   /* the others see who came */
         for (int i = 0; i < t->sub_len; i++)
             if (t->subs[i].conn != r->conn)
-                srv_out(g->srv, t->subs[i].conn,
-                        srv_msg_json(srv_state_message(t, t->subs[i].seat, t->story_len, g->sc)), 0, t, g->index,
+                net_srv_out(g->srv, t->subs[i].conn,
+                        net_srv_msg_json(net_srv_state_message(t, t->subs[i].seat, t->story_told, g->sc)), 0, t, g->index,
                         t->subs[i].seat);
-    srv_registry_update(&g->srv->reg, t);
+    net_srv_registry_update(&g->srv->reg, t);
 }
 
 static void handle_watch(SrvGameThread *g, SrvReq *r)
 {
-    if (srv_table_subscribe(r->table, r->conn, -1)) {
+    net_srv_game_changed(g, r->table);
+    if (net_srv_table_subscribe(r->table, r->conn, -1)) {
         refuse(g, r, NET_E_INTERNAL, OUT_UNFOLLOW, "out of memory");
         return;
     }
     welcome_follower(g, r->table, r, -1);
-    srv_registry_update(&g->srv->reg, r->table);
+    net_srv_registry_update(&g->srv->reg, r->table);
 }
 
 static void handle_claim(SrvGameThread *g, SrvReq *r)
@@ -108,30 +110,30 @@ static void handle_claim(SrvGameThread *g, SrvReq *r)
         return;
     }
     /* A fresh token: whoever held the creator's link for this seat no longer does. */
-    srv_random_token(t->seat[p].row.token);
+    net_srv_random_token(t->seat[p].row.token);
     t->seat[p].taken = 1;
     t->seat[p].row.taken = 1;
     store_seat(g, t, p);
     char link[400];
-    srv_link(r->base_url, t->row.id, p, t->seat[p].row.token, link, sizeof link);
-    srv_out(g->srv, r->conn,
-            srv_msg_json(json_pack("{s:s,s:O?,s:s,s:i,s:s,s:s}", "type", "claimed", "re", r->re, "table",
+    net_srv_link(r->base_url, t->row.id, p, t->seat[p].row.token, link, sizeof link);
+    net_srv_out(g->srv, r->conn,
+            net_srv_msg_json(json_pack("{s:s,s:O?,s:s,s:i,s:s,s:s}", "type", "claimed", "re", r->re, "table",
                                    t->row.id, "seat", p, "token", t->seat[p].row.token, "link", link)),
             0, NULL, g->index, 0);
-    srv_registry_update(&g->srv->reg, t);
+    net_srv_registry_update(&g->srv->reg, t);
 }
 
 static void handle_detach(SrvGameThread *g, SrvReq *r)
 {
     SrvTable *t = r->table;
-    int seat = srv_table_unsubscribe(t, r->conn);
+    int seat = net_srv_table_unsubscribe(t, r->conn);
     if (seat >= 0 && t->seat[seat].connections == 0)
-        srv_game_changed(g, t, t->story_len);   /* the others see who left */
+        net_srv_game_changed(g, t);   /* the others see who left */
     else if (seat != -2)
-        srv_registry_update(&g->srv->reg, t);
+        net_srv_registry_update(&g->srv->reg, t);
 }
 
-void srv_game_handle_seats(SrvGameThread *g, SrvReq *r)
+void net_srv_game_handle_seats(SrvGameThread *g, SrvReq *r)
 {
     switch (r->kind) {
     case REQ_JOIN: handle_join(g, r); break;

@@ -46,7 +46,7 @@ static int build_offer(NetServer *srv, char *err, int errlen)
     json_t *offer = json_pack("{s:[ii],s:o,s:o,s:[ssss],s:i}", "players", MIN_PLAYERS, MAX_PLAYERS, "mods", mods,
                               "variants", variants, "bots", "random", "greedy", "mcts", "mcts+", "think_limit_ms",
                               srv->cfg.think_limit_ms);
-    srv->welcome_offer = srv_msg_json(offer);
+    srv->welcome_offer = net_srv_msg_json(offer);
     session_close(s);
     free(s);
     return srv->welcome_offer ? 0 : (snprintf(err, (size_t)errlen, "out of memory"), -1);
@@ -77,7 +77,7 @@ static int init_threads(NetServer *srv, char *err, int errlen)
         pthread_cond_init(&g->cv, NULL);
         g->sessions.root = srv->root;
         g->sc = malloc(sizeof *g->sc);
-        g->store = g->sc ? srv_store_open(srv->db, srv->cfg.sync_full, err, errlen) : NULL;
+        g->store = g->sc ? net_srv_store_open(srv->db, srv->cfg.sync_full, err, errlen) : NULL;
         if (!g->store) {
             if (!g->sc)
                 snprintf(err, (size_t)errlen, "out of memory");
@@ -109,17 +109,17 @@ int net_server_start(NetServer **out, const NetServerConfig *cfg, char *err, int
     pthread_mutex_init(&srv->reg.mu, NULL);
     raise_file_limit();
     *out = srv;
-    if (build_offer(srv, err, errlen) || init_threads(srv, err, errlen) || srv_games_load(srv, err, errlen) ||
-        srv_lws_start(srv, err, errlen) || srv_games_start(srv, err, errlen))
+    if (build_offer(srv, err, errlen) || init_threads(srv, err, errlen) || net_srv_games_load(srv, err, errlen) ||
+        net_srv_lws_start(srv, err, errlen) || net_srv_games_start(srv, err, errlen))
         return -1;
-    if (srv_think_start(srv))
+    if (net_srv_think_start(srv))
         return snprintf(err, (size_t)errlen, "cannot start the think threads"), -1;
     /* Bots whose decision was pending when the server stopped play on. */
     for (int i = 0; i < srv->game_count; i++) {
         SrvReq *r = calloc(1, sizeof *r);
         if (r) {
             r->kind = REQ_RESUME;
-            srv_game_post(srv, i, r);
+            net_srv_game_post(srv, i, r);
         }
     }
     return 0;
@@ -127,7 +127,7 @@ int net_server_start(NetServer **out, const NetServerConfig *cfg, char *err, int
 
 int net_server_port(const NetServer *s) { return s->port; }
 
-int net_server_tables(NetServer *s) { return srv_registry_count(&s->reg); }
+int net_server_tables(NetServer *s) { return net_srv_registry_count(&s->reg); }
 
 int net_server_create(NetServer *s, const char *create_json, NetCreated *out, char *err, int errlen)
 {
@@ -139,7 +139,7 @@ int net_server_create(NetServer *s, const char *create_json, NetCreated *out, ch
     }
     SrvCreateSpec *spec = malloc(sizeof *spec);
     SrvReq *r = calloc(1, sizeof *r);
-    if (!spec || !r || srv_create_parse(s, m, spec, err, errlen)) {
+    if (!spec || !r || net_srv_create_parse(s, m, spec, err, errlen)) {
         if (!spec || !r)
             snprintf(err, (size_t)errlen, "out of memory");
         free(spec);
@@ -158,7 +158,7 @@ int net_server_create(NetServer *s, const char *create_json, NetCreated *out, ch
         snprintf(r->base_url, sizeof r->base_url, "%s", s->public_url);
     else
         snprintf(r->base_url, sizeof r->base_url, "http://%s:%d/", s->host[0] ? s->host : "127.0.0.1", s->port);
-    srv_game_post(s, 0, r);
+    net_srv_game_post(s, 0, r);
     pthread_mutex_lock(&local.mu);
     while (!local.done)
         pthread_cond_wait(&local.cv, &local.mu);
@@ -170,45 +170,47 @@ int net_server_create(NetServer *s, const char *create_json, NetCreated *out, ch
     return local.rc;
 }
 
-void net_server_run(NetServer *s) { srv_lws_run(s); }
+void net_server_run(NetServer *s) { net_srv_lws_run(s); }
 
 void net_server_stop(NetServer *s)
 {
+    /* From a signal handler too: a flag, and a write that wakes the network thread. */
     s->stopping = 1;
-    if (s->ctx)
-        lws_cancel_service(s->ctx);
+    struct lws_context *ctx = s->ctx;
+    if (ctx)
+        lws_cancel_service(ctx);
 }
 
 void net_server_free(NetServer *srv)
 {
     if (!srv)
         return;
-    srv_lws_stop(srv);
-    srv_think_stop(srv);
-    srv_games_stop(srv);
+    net_srv_lws_stop(srv);
+    net_srv_think_stop(srv);
+    net_srv_games_stop(srv);
     for (int i = 0; i < srv->game_count; i++) {
         SrvGameThread *g = &srv->games[i];
         for (SrvReq *r = g->head, *next; r; r = next) {
             next = r->next;
-            srv_req_free(r);
+            net_srv_req_free(r);
         }
         for (int k = 0; k < g->count; k++) {
-            srv_table_free(g->tables[k]);
+            net_srv_table_free(g->tables[k]);
             free(g->tables[k]);
         }
         free(g->tables);
-        srv_sessions_close(&g->sessions);
-        srv_store_close(g->store);
+        net_srv_sessions_close(&g->sessions);
+        net_srv_store_close(g->store);
         free(g->sc);
         pthread_mutex_destroy(&g->mu);
         pthread_cond_destroy(&g->cv);
     }
     free(srv->games);
-    srv_registry_free(&srv->reg);
-    srv_msg_unref(srv->welcome_offer);
+    net_srv_registry_free(&srv->reg);
+    net_srv_msg_unref(srv->welcome_offer);
     for (SrvOut *o = srv->out_head, *next; o; o = next) {
         next = o->next;
-        srv_msg_unref(o->msg);
+        net_srv_msg_unref(o->msg);
         free(o);
     }
     free(srv);

@@ -34,24 +34,36 @@ static int fail(SrvStore *st, const char *what, char *err, int errlen)
     return -1;
 }
 
-/* The format row: written once, checked on every open. */
+/* Whether the file is a table database of this format; a new, empty file
+ * becomes one. Anything else is refused before anything is written to it. */
 static int check_format(SrvStore *st, char *err, int errlen)
 {
-    if (sqlite3_exec(st->db, "INSERT OR IGNORE INTO meta(key, value) VALUES('format', '" STORE_FORMAT "');", NULL,
-                     NULL, NULL) != SQLITE_OK)
-        return fail(st, "cannot write the format", err, errlen);
     sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'format';", -1, &q, NULL) != SQLITE_OK)
-        return fail(st, "cannot read the format", err, errlen);
-    int ok = sqlite3_step(q) == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(q, 0), STORE_FORMAT) == 0;
-    if (!ok)
-        snprintf(err, (size_t)errlen, "%s: not a table database of this server (format '%s' expected)", st->path,
-                 STORE_FORMAT);
+    if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'format';", -1, &q, NULL) == SQLITE_OK) {
+        int ok = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_text(q, 0) &&
+                 strcmp((const char *)sqlite3_column_text(q, 0), STORE_FORMAT) == 0;
+        sqlite3_finalize(q);
+        if (!ok)
+            snprintf(err, (size_t)errlen, "%s: not a table database of this server (format '%s' expected)",
+                     st->path, STORE_FORMAT);
+        return ok ? 0 : -1;
+    }
+    int empty = sqlite3_prepare_v2(st->db, "SELECT count(*) FROM sqlite_master;", -1, &q, NULL) == SQLITE_OK &&
+                sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0) == 0;
     sqlite3_finalize(q);
-    return ok ? 0 : -1;
+    if (!empty) {
+        snprintf(err, (size_t)errlen, "%s: not a table database of this server (it holds something else: left as it"
+                 " is)", st->path);
+        return -1;
+    }
+    if (sqlite3_exec(st->db, SCHEMA, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_exec(st->db, "INSERT INTO meta(key, value) VALUES('format', '" STORE_FORMAT "');", NULL, NULL,
+                     NULL) != SQLITE_OK)
+        return fail(st, "cannot create the tables", err, errlen);
+    return 0;
 }
 
-SrvStore *srv_store_open(const char *path, int sync_full, char *err, int errlen)
+SrvStore *net_srv_store_open(const char *path, int sync_full, char *err, int errlen)
 {
     SrvStore *st = calloc(1, sizeof *st);
     if (!st) {
@@ -60,24 +72,23 @@ SrvStore *srv_store_open(const char *path, int sync_full, char *err, int errlen)
     }
     snprintf(st->path, sizeof st->path, "%s", path);
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
-    chmod(path, 0600);   /* it holds the seats' tokens */
     const char *pragmas = sync_full ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
                                     : "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;";
-    if (rc != SQLITE_OK || sqlite3_busy_timeout(st->db, 10000) != SQLITE_OK ||
+    err[0] = 0;
+    if (rc != SQLITE_OK || sqlite3_busy_timeout(st->db, 10000) != SQLITE_OK || check_format(st, err, errlen) ||
         sqlite3_exec(st->db, pragmas, NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_exec(st->db, SCHEMA, NULL, NULL, NULL) != SQLITE_OK || check_format(st, err, errlen) ||
         sqlite3_prepare_v2(st->db,
                            "INSERT INTO actions(table_id, n, verb, sub, cell, subject, pay, state_hash)"
                            " VALUES(?, ?, ?, ?, ?, ?, ?, ?);", -1, &st->append, NULL) != SQLITE_OK) {
         if (!strstr(err, st->path))
             fail(st, "cannot open the database", err, errlen);
-        srv_store_close(st);
+        net_srv_store_close(st);
         return NULL;
     }
     return st;
 }
 
-void srv_store_close(SrvStore *st)
+void net_srv_store_close(SrvStore *st)
 {
     if (!st)
         return;
@@ -128,7 +139,7 @@ static int table_insert(SrvStore *st, const SrvTableRow *t)
     return rc;
 }
 
-int srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errlen)
+int net_srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errlen)
 {
     if (sqlite3_exec(st->db, "BEGIN IMMEDIATE;", NULL, NULL, NULL) != SQLITE_OK)
         return fail(st, "cannot begin", err, errlen);
@@ -148,7 +159,7 @@ int srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errle
     return 0;
 }
 
-int srv_store_append(SrvStore *st, const char *table, int n, const Option *o, uint64_t state_hash, char *err,
+int net_srv_store_append(SrvStore *st, const char *table, int n, const Option *o, uint64_t state_hash, char *err,
                      int errlen)
 {
     char hash[17];
@@ -171,7 +182,7 @@ int srv_store_append(SrvStore *st, const char *table, int n, const Option *o, ui
     return 0;
 }
 
-int srv_store_seat(SrvStore *st, const char *table, int seat, const SrvSeatRow *row, char *err, int errlen)
+int net_srv_store_seat(SrvStore *st, const char *table, int seat, const SrvSeatRow *row, char *err, int errlen)
 {
     return seat_insert(st, table, seat, row) ? fail(st, "cannot store the seat", err, errlen) : 0;
 }
@@ -210,7 +221,7 @@ static int read_seats(SrvStore *st, SrvTableRow *rows, int count)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int errlen)
+int net_srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int errlen)
 {
     *out = NULL;
     *count = 0;
@@ -252,7 +263,7 @@ int srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int
     return 0;
 }
 
-int srv_store_actions(SrvStore *st, const char *table, SrvActionRow **out, int *count, char *err, int errlen)
+int net_srv_store_actions(SrvStore *st, const char *table, SrvActionRow **out, int *count, char *err, int errlen)
 {
     *out = NULL;
     *count = 0;

@@ -2,7 +2,7 @@
  * database (docs/server.md, "Storage").
  *
  * Contract:
- *  - The database runs in WAL mode; srv_store_append writes one move in one
+ *  - The database runs in WAL mode; net_srv_store_append writes one move in one
  *    transaction and returns only once it is committed (synchronous NORMAL
  *    survives a killed process, FULL also a power cut: SrvStoreOptions.sync_full).
  *  - A table row records what rebuilds its game exactly: the rules version
@@ -53,20 +53,20 @@ typedef struct SrvActionRow {
 } SrvActionRow;
 
 /* Opens (creating when missing, mode 0600) the database at path. */
-SrvStore *srv_store_open(const char *path, int sync_full, char *err, int errlen);
-void srv_store_close(SrvStore *st);
+SrvStore *net_srv_store_open(const char *path, int sync_full, char *err, int errlen);
+void net_srv_store_close(SrvStore *st);
 
-int srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errlen);
+int net_srv_store_add_table(SrvStore *st, const SrvTableRow *t, char *err, int errlen);
 /* Appends action n (0-based: the table's n-th move) in one transaction. */
-int srv_store_append(SrvStore *st, const char *table, int n, const Option *o, uint64_t state_hash, char *err,
+int net_srv_store_append(SrvStore *st, const char *table, int n, const Option *o, uint64_t state_hash, char *err,
                      int errlen);
 /* Stores a seat's name, token and taken flag. */
-int srv_store_seat(SrvStore *st, const char *table, int seat, const SrvSeatRow *row, char *err, int errlen);
+int net_srv_store_seat(SrvStore *st, const char *table, int seat, const SrvSeatRow *row, char *err, int errlen);
 
 /* Every stored table, in creation order: *out is malloc'd (free it), *count set. */
-int srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int errlen);
+int net_srv_store_tables(SrvStore *st, SrvTableRow **out, int *count, char *err, int errlen);
 /* A table's actions in order: *out malloc'd (free it), *count set. Refuses a
  * gap in the numbering (a damaged database), naming the table. */
-int srv_store_actions(SrvStore *st, const char *table, SrvActionRow **out, int *count, char *err, int errlen);
+int net_srv_store_actions(SrvStore *st, const char *table, SrvActionRow **out, int *count, char *err, int errlen);
 
 #endif

@@ -12,7 +12,7 @@
 #include "srv_random.h"
 #include "srv_view.h"
 
-int srv_token_equal(const char *a, const char *b)
+int net_srv_token_equal(const char *a, const char *b)
 {
     size_t na = strlen(a), nb = strlen(b);
     unsigned diff = na != nb || na != NET_TOKEN_LEN;
@@ -21,7 +21,7 @@ int srv_token_equal(const char *a, const char *b)
     return diff == 0;
 }
 
-int srv_table_over(const SrvTable *t) { return game_over(&t->game); }
+int net_srv_table_over(const SrvTable *t) { return game_over(&t->game); }
 
 static int add_line(SrvTable *t, int seat, int kind, const char *text)
 {
@@ -85,7 +85,7 @@ static void borrow(Session *s, SrvTable *t)
     s->error[0] = 0;
 }
 
-int srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, SrvScratch *sc, char *err, int errlen)
+int net_srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, SrvScratch *sc, char *err, int errlen)
 {
     int n = game_options(&t->game, sc->options, MAX_OPTIONS);
     if (index < 0 || index >= n)
@@ -93,7 +93,7 @@ int srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, SrvScratch
     Option o = sc->options[index];
     int who = t->game.pending.player;
     char words[UI_LINE_LEN - 8];
-    srv_option_words(&t->game, who, &o, words, sizeof words, sc);
+    net_srv_option_words(&t->game, who, &o, words, sizeof words, sc);
     as_told(words, sizeof words);
     borrow(s, t);
     int logged = t->log.len;
@@ -101,7 +101,7 @@ int srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, SrvScratch
         t->log.len = logged;
         return -2;
     }
-    if (srv_store_append(st, t->row.id, logged, &o, game_hash(&s->game), err, errlen)) {
+    if (net_srv_store_append(st, t->row.id, logged, &o, game_hash(&s->game), err, errlen)) {
         t->log.len = logged;   /* the table's game was never touched */
         return -1;
     }
@@ -131,11 +131,11 @@ static int start_game(SrvTable *t, Session *s, char *err, int errlen)
     game_set_hooks(&t->game, session_hooks(), s);
     for (int p = 0; p < t->players; p++)
         if (!t->seat[p].person)
-            bot_init(&t->bots[p], &t->seat[p].bot, srv_random_u64());   /* never from the game's secret seed */
+            bot_init(&t->bots[p], &t->seat[p].bot, net_srv_random_u64());   /* never from the game's secret seed */
     return 0;
 }
 
-int srv_table_start(SrvTable *t, Session *s, char *err, int errlen)
+int net_srv_table_start(SrvTable *t, Session *s, char *err, int errlen)
 {
     if (start_game(t, s, err, errlen))
         return -1;
@@ -176,7 +176,7 @@ static int check_rules(const SrvTable *t, const Session *s, char *err, int errle
     return 0;
 }
 
-int srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, int count, SrvScratch *sc, char *err,
+int net_srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, int count, SrvScratch *sc, char *err,
                       int errlen)
 {
     char why[400];
@@ -192,7 +192,7 @@ int srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, int 
     for (int i = 0; i < count; i++) {
         int who = t->game.pending.player;
         char words[UI_LINE_LEN - 8];
-        srv_option_words(&t->game, who, &actions[i].option, words, sizeof words, sc);
+        net_srv_option_words(&t->game, who, &actions[i].option, words, sizeof words, sc);
         as_told(words, sizeof words);
         borrow(s, t);
         if (game_apply_option(&s->game, &actions[i].option, why, sizeof why))
@@ -207,10 +207,11 @@ int srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, int 
         t->game = s->game;
         t->game.log = &t->log;
     }
+    t->story_told = t->story_len;   /* nobody follows a table yet */
     return 0;
 }
 
-void srv_table_free(SrvTable *t)
+void net_srv_table_free(SrvTable *t)
 {
     for (int i = 0; i < t->story_len; i++)
         free(t->story[i].text);
@@ -222,7 +223,7 @@ void srv_table_free(SrvTable *t)
     memset(t, 0, sizeof *t);
 }
 
-int srv_table_subscribe(SrvTable *t, uint64_t conn, int seat)
+int net_srv_table_subscribe(SrvTable *t, uint64_t conn, int seat)
 {
     if (t->sub_len == t->sub_cap) {
         int cap = t->sub_cap ? t->sub_cap * 2 : 4;
@@ -240,7 +241,7 @@ int srv_table_subscribe(SrvTable *t, uint64_t conn, int seat)
     return 0;
 }
 
-int srv_table_unsubscribe(SrvTable *t, uint64_t conn)
+int net_srv_table_unsubscribe(SrvTable *t, uint64_t conn)
 {
     for (int i = 0; i < t->sub_len; i++)
         if (t->subs[i].conn == conn) {
@@ -255,7 +256,7 @@ int srv_table_unsubscribe(SrvTable *t, uint64_t conn)
     return -2;
 }
 
-int srv_table_sub_seat(const SrvTable *t, uint64_t conn)
+int net_srv_table_sub_seat(const SrvTable *t, uint64_t conn)
 {
     for (int i = 0; i < t->sub_len; i++)
         if (t->subs[i].conn == conn)
@@ -263,7 +264,7 @@ int srv_table_sub_seat(const SrvTable *t, uint64_t conn)
     return -2;
 }
 
-uint64_t srv_table_oldest(const SrvTable *t, int seat)
+uint64_t net_srv_table_oldest(const SrvTable *t, int seat)
 {
     uint64_t best = 0, since = UINT64_MAX;
     for (int i = 0; i < t->sub_len; i++)

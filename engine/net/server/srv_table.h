@@ -3,15 +3,15 @@
  * for its whole life; nothing here locks.
  *
  * Contract:
- *  - srv_table_apply is the one way a table's game changes: it checks the
+ *  - net_srv_table_apply is the one way a table's game changes: it checks the
  *    option against the pending decision, applies it to the session's own
  *    game (so script errors are reported as the game's), stores it
- *    (srv_store_append) and only then makes it the table's game. When the
+ *    (net_srv_store_append) and only then makes it the table's game. When the
  *    store refuses, the table is unchanged.
  *  - The story is told from public views only (net_redact with no seat):
  *    the option's words from the deciding seat's own view, then
  *    ui_chronicle over the public views before and after.
- *  - srv_table_restore rebuilds a stored table by replaying its actions and
+ *  - net_srv_table_restore rebuilds a stored table by replaying its actions and
  *    refuses, naming the table and the action, any state hash that differs
  *    from the stored one, a mod or rules hash that changed, or a start that
  *    differs. */
@@ -57,6 +57,7 @@ typedef struct SrvTable {
     SrvSeat seat[MAX_PLAYERS];
     SrvLine *story;
     int story_len, story_cap;
+    int story_told;             /* lines the followers have been sent (a run of quick bot moves is told at its end) */
     SrvSub *subs;
     int sub_len, sub_cap;
     uint64_t sub_counter;
@@ -69,31 +70,31 @@ typedef struct SrvTable {
 
 /* Starts a new table's game in session s (whose mods are the table's) from
  * t->row (options, seed) and fills the row's hashes; t's seats must be set. */
-int srv_table_start(SrvTable *t, Session *s, char *err, int errlen);
+int net_srv_table_start(SrvTable *t, Session *s, char *err, int errlen);
 /* Rebuilds a stored table: t->row read from the store, its actions given. */
-int srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, int count, struct SrvScratch *sc,
+int net_srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, int count, struct SrvScratch *sc,
                       char *err, int errlen);
-void srv_table_free(SrvTable *t);
+void net_srv_table_free(SrvTable *t);
 
 /* Applies option `index` of the pending decision (as game_options lists it).
  * Returns 0; 1 when the index is not an option (nothing changed); -1 when
  * the store refused (nothing changed), with err; -2 the game failed to
  * apply an option it listed (err: a bug to report). */
-int srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, struct SrvScratch *sc, char *err, int errlen);
+int net_srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, struct SrvScratch *sc, char *err, int errlen);
 /* The decision id: the number of moves accepted so far. */
-static inline int srv_table_decision(const SrvTable *t) { return t->log.len; }
-int srv_table_over(const SrvTable *t);
+static inline int net_srv_table_decision(const SrvTable *t) { return t->log.len; }
+int net_srv_table_over(const SrvTable *t);
 
 /* Subscribers. */
-int srv_table_subscribe(SrvTable *t, uint64_t conn, int seat);
+int net_srv_table_subscribe(SrvTable *t, uint64_t conn, int seat);
 /* Removes conn; returns the seat it followed (-1 spectator, -2 none). */
-int srv_table_unsubscribe(SrvTable *t, uint64_t conn);
+int net_srv_table_unsubscribe(SrvTable *t, uint64_t conn);
 /* The seat conn follows: -1 spectator, -2 not a subscriber. */
-int srv_table_sub_seat(const SrvTable *t, uint64_t conn);
+int net_srv_table_sub_seat(const SrvTable *t, uint64_t conn);
 /* The oldest connection of `seat`, or 0. */
-uint64_t srv_table_oldest(const SrvTable *t, int seat);
+uint64_t net_srv_table_oldest(const SrvTable *t, int seat);
 
 /* A random or stored seat's token check, in constant time. */
-int srv_token_equal(const char *a, const char *b);
+int net_srv_token_equal(const char *a, const char *b);
 
 #endif

@@ -13,7 +13,7 @@ typedef struct ThinkThread {
     Option *options;
 } ThinkThread;
 
-void srv_think_post(NetServer *srv, SrvThinkJob *job)
+void net_srv_think_post(NetServer *srv, SrvThinkJob *job)
 {
     SrvThinkPool *p = &srv->think;
     job->next = NULL;
@@ -36,7 +36,7 @@ void srv_think_post(NetServer *srv, SrvThinkJob *job)
 static int think(ThinkThread *tt, SrvThinkJob *job)
 {
     char err[400];
-    Session *s = srv_session_get(&tt->sessions, job->mods, err, sizeof err);
+    Session *s = net_srv_session_get(&tt->sessions, job->mods, err, sizeof err);
     if (!s) {
         fprintf(stderr, "volcanique serve: a bot cannot open its rules: %s\n", err);
         return -1;
@@ -72,17 +72,17 @@ static void *think_thread(void *arg)
             r->table = job->table;
             r->decision = job->decision;
             r->option = choice;
-            srv_game_post(tt->srv, job->thread, r);
+            net_srv_game_post(tt->srv, job->thread, r);
         }
         free(job);
     }
-    srv_sessions_close(&tt->sessions);
+    net_srv_sessions_close(&tt->sessions);
     free(tt->options);
     free(tt);
     return NULL;
 }
 
-int srv_think_start(NetServer *srv)
+int net_srv_think_start(NetServer *srv)
 {
     SrvThinkPool *p = &srv->think;
     p->srv = srv;
@@ -105,7 +105,7 @@ int srv_think_start(NetServer *srv)
     return 0;
 }
 
-void srv_think_stop(NetServer *srv)
+void net_srv_think_stop(NetServer *srv)
 {
     SrvThinkPool *p = &srv->think;
     pthread_mutex_lock(&p->mu);

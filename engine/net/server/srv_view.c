@@ -21,13 +21,13 @@ static void seat_copies(const Game *g, int seat, SrvScratch *sc)
     net_fill_hidden(&sc->b, seat);
 }
 
-void srv_option_words(const Game *g, int seat, const Option *o, char *buf, int len, SrvScratch *sc)
+void net_srv_option_words(const Game *g, int seat, const Option *o, char *buf, int len, SrvScratch *sc)
 {
     seat_copies(g, seat, sc);
     game_option_text(&sc->b, o, buf, len);
 }
 
-void srv_prompt_words(const Game *g, int seat, char *buf, int len, SrvScratch *sc)
+void net_srv_prompt_words(const Game *g, int seat, char *buf, int len, SrvScratch *sc)
 {
     seat_copies(g, seat, sc);
     if (seat >= 0 && g->pending.player == seat) {
@@ -67,7 +67,7 @@ static json_t *decision_json(NetWr *w, const SrvTable *t, int seat, SrvScratch *
         game_set_hooks(&sc->c, NULL, NULL);
         game_prompt_text(&sc->c, prompt, sizeof prompt);
     }
-    json_t *d = json_pack("{s:i,s:s,s:i,s:b,s:o}", "id", srv_table_decision(t),
+    json_t *d = json_pack("{s:i,s:s,s:i,s:b,s:o}", "id", net_srv_table_decision(t),
                           "kind", decision_kind_name(game_over(g) ? DK_GAME_OVER : g->pending.kind), "player",
                           g->pending.player, "yours", yours, "prompt", net_wr_text(prompt, sizeof prompt));
     json_t *options = json_array();
@@ -110,7 +110,7 @@ static json_t *scores_json(NetWr *w, const SrvTable *t, int seat, SrvScratch *sc
     return json_pack("{s:b,s:o,s:o}", "final", final, "winners", winners, "players", players);
 }
 
-json_t *srv_seats_json(const SrvTable *t)
+json_t *net_srv_seats_json(const SrvTable *t)
 {
     NetWr w = { 1 };
     json_t *a = json_array();
@@ -130,7 +130,7 @@ json_t *srv_seats_json(const SrvTable *t)
     return a;
 }
 
-json_t *srv_state_message(const SrvTable *t, int seat, int story_from, SrvScratch *sc)
+json_t *net_srv_state_message(const SrvTable *t, int seat, int story_from, SrvScratch *sc)
 {
     NetWr w = { 1 };
     seat_copies(&t->game, seat, sc);
@@ -143,7 +143,7 @@ json_t *srv_state_message(const SrvTable *t, int seat, int story_from, SrvScratc
     net_wr_set(&w, m, "game", net_game_to_json(&sc->a));
     net_wr_set(&w, m, "view_hash", json_string(hash));
     net_wr_set(&w, m, "scores", scores_json(&w, t, seat, sc));
-    net_wr_set(&w, m, "seats", srv_seats_json(t));
+    net_wr_set(&w, m, "seats", net_srv_seats_json(t));
     net_wr_set(&w, m, "story", story_json(&w, t, story_from));
     if (!w.ok) {
         json_decref(m);
@@ -152,7 +152,7 @@ json_t *srv_state_message(const SrvTable *t, int seat, int story_from, SrvScratc
     return m;
 }
 
-json_t *srv_rules_message(const SrvTable *t, const Session *s)
+json_t *net_srv_rules_message(const SrvTable *t, const Session *s)
 {
     NetWr w = { 1 };
     json_t *cards = json_array();
@@ -174,7 +174,7 @@ json_t *srv_rules_message(const SrvTable *t, const Session *s)
     return m;
 }
 
-json_t *srv_table_summary(const SrvTable *t)
+json_t *net_srv_table_summary(const SrvTable *t)
 {
     NetWr w = { 1 };
     json_t *mods = json_array(), *stored = json_loads(t->row.mods, 0, NULL);
@@ -188,7 +188,7 @@ json_t *srv_table_summary(const SrvTable *t)
                           t->game.options.setup_variation, "mods", mods, "status",
                           game_over(&t->game) ? "over" : "playing", "turn", t->game.turn, "spectators",
                           t->spectators);
-    net_wr_set(&w, o, "seats", srv_seats_json(t));
+    net_wr_set(&w, o, "seats", net_srv_seats_json(t));
     if (!w.ok) {
         json_decref(o);
         return NULL;

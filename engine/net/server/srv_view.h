@@ -26,17 +26,17 @@ typedef struct SrvScratch {
 
 /* The words of option o of g's pending decision as `seat` (who decides it)
  * sees them; the pending prompt as `seat` sees it. */
-void srv_option_words(const Game *g, int seat, const Option *o, char *buf, int len, SrvScratch *sc);
-void srv_prompt_words(const Game *g, int seat, char *buf, int len, SrvScratch *sc);
+void net_srv_option_words(const Game *g, int seat, const Option *o, char *buf, int len, SrvScratch *sc);
+void net_srv_prompt_words(const Game *g, int seat, char *buf, int len, SrvScratch *sc);
 
 /* The state message of table t for `seat` (-1: a spectator), with the story
  * lines from `story_from` on. NULL when out of memory. */
-json_t *srv_state_message(const SrvTable *t, int seat, int story_from, SrvScratch *sc);
+json_t *net_srv_state_message(const SrvTable *t, int seat, int story_from, SrvScratch *sc);
 /* The rules message of t: its Rules, their hash, the cards' words, the mods. */
-json_t *srv_rules_message(const SrvTable *t, const Session *s);
+json_t *net_srv_rules_message(const SrvTable *t, const Session *s);
 /* The seats as `tables` and `state` list them. */
-json_t *srv_seats_json(const SrvTable *t);
+json_t *net_srv_seats_json(const SrvTable *t);
 /* One line of `tables` about t. */
-json_t *srv_table_summary(const SrvTable *t);
+json_t *net_srv_table_summary(const SrvTable *t);
 
 #endif
