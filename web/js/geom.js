@@ -84,3 +84,32 @@ export function decodeOption(o, i) {
         at: o.at,                                               // the place it is about, or null
     };
 }
+
+// A raw cell (the engine's index, (r + 20) * 40 + (q + 20); 65535 none) as a place.
+export function place(cell) {
+    return cell === 65535 || cell === null || cell === undefined ? null : [cell % 40 - 20, Math.floor(cell / 40) - 20];
+}
+
+export const CRITTER_PLACES = ['hand', 'board', 'crater', 'grid', 'aside', 'unused'];
+
+// The state's game object (docs/protocol.md, "The game object") with its
+// compact parts spelt out for the views: each critter as {place (its name),
+// area, marks, at (a place on the board, or null)}, each land cell as
+// {at, flags, stack: [[type, rotation], ...] bottom first}, each ocean cell
+// as {at, flags}. Everything else is as the server sent it.
+export function readGame(game) {
+    const land = game.board.land.map(([q, r, flags, ...tiles]) => {
+        const stack = [];
+        for (let k = 0; k + 1 < tiles.length; k += 2) stack.push([tiles[k], tiles[k + 1]]);
+        return { at: [q, r], flags, stack };
+    });
+    const ocean = game.board.ocean.map(([q, r, flags]) => ({ at: [q, r], flags }));
+    const player = game.player.map(pl => ({
+        ...pl,
+        critters: pl.critters.map(([where, area, cell, marks]) => {
+            const name = CRITTER_PLACES[where] || 'unused';
+            return { place: name, area, marks, at: name === 'board' || name === 'aside' ? place(cell) : null };
+        }),
+    }));
+    return { ...game, player, board: { land, ocean } };
+}

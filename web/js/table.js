@@ -11,6 +11,7 @@ import { renderGrid } from './grid.js';
 import { renderSeats, renderSupply, renderHeader, renderDecision } from './panel.js';
 import { renderEnd } from './end.js';
 import { h, hideTip } from './ui.js';
+import { readGame } from './geom.js';
 
 export class TableView {
     // link: {table, seat: number or null, token}
@@ -96,9 +97,9 @@ export class TableView {
         if (this.ctx.state) this.renderDecision();
     }
 
-    applyState(s) {
+    applyState(raw) {
         if (!this.ctx.rules) return;
-        const first = !this.ctx.state;
+        const s = { ...raw, game: readGame(raw.game) }, first = !this.ctx.state;
         this.ctx.state = s;
         this.sending = false;
         this.els.message.hidden = true;
