@@ -315,6 +315,11 @@ async function main() {
             reloaded && reloaded.seat === '1' && reloaded.after >= reloaded.before && reloaded.story > 10, JSON.stringify(reloaded));
         check('the spectator receives the public view only (no hand, no options)',
             seen.states > 20 && seen.over && seen.bad.length === 0, `${seen.states} states; ${seen.bad.slice(0, 5).join('; ')}`);
+        const wrong = links[1].replace(/token=[0-9a-f]+/, 'token=' + '0'.repeat(32));
+        await w.goto(wrong);
+        await w.waitForFunction(() => document.body.dataset.error, null, { timeout: WAIT });
+        const said = await w.$eval('.message', e => e.hidden ? '' : e.textContent);
+        check('a seat link with a wrong token says so, in words', await body(w, 'error') === 'bad_token' && /link/.test(said), said);
         check('a power question shows its words and labelled answers',
             question && question.prompt.length > 10 && question.length >= 1 && question.every(t => /[.?!]$/.test(t)),
             JSON.stringify(question));

@@ -28,10 +28,14 @@ export class Decider {
         this.hover = null;
     }
 
-    // A new state: its decision's options (only a seat's own decision has them).
+    // A new state: its decision's options (only a seat's own decision has
+    // them). A state that leaves the decision as it was (someone joined or
+    // left) keeps what the user holds and the question asked.
     reset(state, rules) {
-        const kept = this.heldType, keptRot = this.heldRot;
+        const kept = this.heldType, keptRot = this.heldRot, id = state.decision.id;
+        const same = id === this.decisionId && this.active() ? { picked: this.picked, menu: this.menu, hover: this.hover } : null;
         this.clear();
+        this.decisionId = id;
         this.rules = rules;
         this.game = state.game;
         this.kind = state.decision.kind;
@@ -48,6 +52,7 @@ export class Decider {
             this.picked = [...movers][0];
             this.autoPicked = true;
         }
+        if (same) Object.assign(this, same);
     }
 
     // Options that differ only by payment share a group: its first member.

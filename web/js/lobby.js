@@ -65,7 +65,7 @@ export class Lobby {
         if (m.type === 'tables') this.renderTables(m.tables);
         else if (m.type === 'created') this.created(m);
         else if (m.type === 'claimed') openLink(m.link);
-        else if (m.type === 'error') this.say(m.message ? `${m.message[0].toUpperCase()}${m.message.slice(1)}.` : m.code, what);
+        else if (m.type === 'error') this.say(`${what === 'create' ? 'The table was not created: ' : ''}${m.message || m.code}.`);
     }
 
     say(text) {

@@ -10,7 +10,7 @@ import { Story } from './story.js';
 import { renderGrid } from './grid.js';
 import { renderSeats, renderSupply, renderHeader, renderDecision } from './panel.js';
 import { renderEnd } from './end.js';
-import { h, hideTip } from './ui.js';
+import { h, hideTip, sentence } from './ui.js';
 import { readGame } from './geom.js';
 
 export class TableView {
@@ -88,12 +88,14 @@ export class TableView {
 
     showError(m) {
         if (m.code === 'stale_decision' || m.code === 'not_your_turn') return;   // the next state says what happened
+        if (this.sending && this.ctx.state) this.decider.reset(this.ctx.state, this.ctx.rules);   // refused: choose again
         this.sending = false;
         const e = this.els.message;
-        e.textContent = m.message ? m.message[0].toUpperCase() + m.message.slice(1) + '.' : 'Error: ' + m.code;
+        e.textContent = m.message ? sentence(m.message) : 'Error: ' + m.code + '.';
         if (m.code === 'bad_token' || m.code === 'no_such_table' || m.code === 'bad_seat')
             e.textContent += ' Check the link you were sent, or go back to the lobby.';
         e.hidden = false;
+        document.body.dataset.error = m.code;
         if (this.ctx.state) this.renderDecision();
     }
 
