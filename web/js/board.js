@@ -433,13 +433,26 @@ export class BoardView {
         c.beginPath(); hexPath(c, x, y, this.size - 1.5);
         c.strokeStyle = 'rgba(255,255,255,0.9)'; c.lineWidth = 2; c.stroke();
         if (this.size < 14) return;
-        const h = this.height(q, r), label = `${q},${r}` + (h ? `  height ${h}` : '');
+        const h = this.height(q, r), label = `${q},${r}` + (h ? `  height ${h}` : '') + this.marksAt(q, r);
         c.font = `${Math.max(10, Math.round(this.size * 0.24))}px sans-serif`;
         const w = c.measureText(label).width + 8, ly = y0 + this.size + this.lift * (this.height(q, r) ? Math.min(this.height(q, r), CAP) : 0) + 10;
         c.fillStyle = 'rgba(0,0,0,0.7)';
         c.fillRect(x - w / 2, ly - 8, w, 16);
         c.fillStyle = '#fff'; c.textAlign = 'center'; c.textBaseline = 'middle';
         c.fillText(label, x, ly);
+    }
+
+    // The scripts' marks at a place, in words: "  frozen  A:burrowed".
+    marksAt(q, r) {
+        let t = '';
+        (this.game.cell_marks || []).forEach((cells, m) => {
+            if (cells.some(c => c && c[0] === q && c[1] === r)) t += '  ' + this.rules.cell_marks[m].name;
+        });
+        for (const c of this.critters.get(key(q, r)) || [])
+            (this.rules.critter_marks || []).forEach((def, m) => {
+                if (c.marks >> m & 1) t += `  ${String.fromCharCode(65 + c.seat)}:${def.name}`;
+            });
+        return t;
     }
 
     // The tile in hand: over a lit hex it sits on that stack, elsewhere it
