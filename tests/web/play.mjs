@@ -249,12 +249,15 @@ async function lobby(page, url) {
     await page.click('details.advanced summary');
     await page.fill('#hold0', 'Scouting critters');
     await page.fill('#hold1', 'Scouting critters');
+    await page.check('#public');
     await page.screenshot({ path: path.join(SHOTS, 'lobby.png') });
     await page.click('#create');
     await page.waitForFunction(() => document.body.dataset.created, null, { timeout: WAIT });
     await page.screenshot({ path: path.join(SHOTS, 'lobby-created.png'), fullPage: true });
     const links = await page.$$eval('.created .links li input.link', l => l.map(i => i.value));
     const watch = await page.$eval('.created a.watch', a => a.href);
+    const table = await body(page, 'created');
+    await page.waitForSelector(`.tables .tablerow[data-table="${table}"]`, { timeout: WAIT });   // listed: it is public
     return { links, watch };
 }
 
@@ -271,7 +274,7 @@ async function main() {
         await seenB.start();
         const errors = [];
         const { links, watch } = await lobby(a, url);
-        check('the lobby creates a 3-player table and shows a link per person seat', links.length === 2 && watch.includes('#table='),
+        check('the lobby creates a public 3-player table, lists it and shows a link per person seat', links.length === 2 && watch.includes('#table='),
             JSON.stringify(links));
         await a.click('.created button[data-play="0"]');
         await b.setViewportSize({ width: 390, height: 844 });   // a phone
@@ -315,6 +318,21 @@ async function main() {
             reloaded && reloaded.seat === '1' && reloaded.after >= reloaded.before && reloaded.story > 10, JSON.stringify(reloaded));
         check('the spectator receives the public view only (no hand, no options)',
             seen.states > 20 && seen.over && seen.bad.length === 0, `${seen.states} states; ${seen.bad.slice(0, 5).join('; ')}`);
+        // A stranger in the lobby takes the free seat of another public table.
+        await w.goto(url);
+        await w.waitForFunction(() => document.body.dataset.lobby === 'ready', null, { timeout: WAIT });
+        await w.selectOption('#players', '2');
+        await w.selectOption('#kind1', 'random');
+        await w.check('#public');
+        await w.click('#create');
+        await w.waitForFunction(() => document.body.dataset.created, null, { timeout: WAIT });
+        const other = await body(w, 'created');
+        const s = await browser.newPage();
+        await s.goto(url);
+        await s.click(`.tables .tablerow[data-table="${other}"] button:has-text("Take seat A")`, { timeout: WAIT });
+        await s.waitForFunction(() => document.body.dataset.joined === 'joined' && document.body.dataset.status, null, { timeout: WAIT });
+        check('a free seat of an open table is taken from the lobby', await body(s, 'seat') === '0' &&
+            (await s.evaluate(() => location.hash)).includes(`table=${other}&seat=A&token=`), await s.evaluate(() => location.hash));
         const wrong = links[1].replace(/token=[0-9a-f]+/, 'token=' + '0'.repeat(32));
         await w.goto(wrong);
         await w.waitForFunction(() => document.body.dataset.error, null, { timeout: WAIT });
