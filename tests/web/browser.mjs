@@ -21,6 +21,7 @@ export function startServer(dir, args, ms = 30000) {
         let out = '';
         const timer = setTimeout(() => { child.kill(); reject(new Error(`the server did not say it listens within ${ms} ms`)); }, ms);
         child.on('exit', code => { clearTimeout(timer); reject(new Error(`the server exited (${code}) before listening; see ${dir}/serve.log`)); });
+        child.on('error', e => { clearTimeout(timer); reject(new Error(`the server did not start: ${e.message}`)); });
         child.stdout.on('data', d => {
             out += d;
             fs.appendFileSync(path.join(dir, 'serve.log'), d);

@@ -7,6 +7,10 @@ set -eu
 cd "$(dirname "$0")/../.."
 mkdir -p build
 echo "0 1" > build/web-tests.result
+if [ ! -x bin/volcanique ]; then
+    echo "tests/web/run.sh: bin/volcanique is missing: build it first (sh tests/build.sh)" >&2
+    exit 1
+fi
 if [ ! -d tests/web/node_modules/playwright-core ]; then
     (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
 fi
