@@ -87,7 +87,7 @@ const stats = a => {
 };
 
 async function main() {
-    const dir = tempDir('vq-bench');
+    const dir = tempDir('vq-web-bench');
     const { url, child } = await startServer(dir, []);
     const browser = await launch(dir, { width: W, height: H });
     try {
