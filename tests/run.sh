@@ -7,7 +7,8 @@
 # ThreadSanitizer, the command-line tests, short runs of the
 # fuzzers, a soak of SOAK_GAMES sanitizer games (docs/reliability.md) and the
 # lint of the Lua the engine runs (tests/lint.sh), the symbol and structure
-# checks and the mutation check (tests/mutation.sh).
+# checks and the mutation check (tests/mutation.sh), and the web client
+# playing a whole game in Chromium (tests/web/run.sh).
 # The last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")/.."
@@ -49,6 +50,7 @@ for line in "$release" "$sanitize" "$threads" "$net_threads" "$net_hostile_threa
 done
 cli=$(cat build/cli-tests.result 2>/dev/null || echo "0 0")
 p=$((p + ${cli% *})); f=$((f + ${cli#* }))
+sh tests/web/run.sh || status=1; web=$(cat build/web-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${web% *})); f=$((f + ${web#* }))
 sh tests/cli/sim.sh || status=1; sim=$(cat build/sim-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${sim% *})); f=$((f + ${sim#* }))
 sh tests/fuzz/run.sh || status=1; fz=$(cat build/fuzz-tests.result 2>/dev/null || echo "0 1"); p=$((p + ${fz% *})); f=$((f + ${fz#* }))
 # The soak counts as one test; tests/soak.sh 20000 is the full run.
