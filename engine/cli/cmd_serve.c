@@ -66,6 +66,26 @@ static int numbers(const CliArgs *a, int i, ServeArgs *s)
     return 0;
 }
 
+/* --flood BURST/PER_SECOND: 1..10000 and 0..10000. 0, or -1 with a message. */
+static int flood_option(const char *val, NetServerConfig *cfg)
+{
+    char burst[16], rate[16];
+    const char *slash = val ? strchr(val, '/') : NULL;
+    uint64_t b, r;
+    if (!slash || slash - val >= (long)sizeof burst || strlen(slash + 1) >= sizeof rate) {
+        fprintf(stderr, "volcanique serve: --flood: expected BURST/PER_SECOND, such as 40/20, got '%s'\n",
+                val ? val : "");
+        return -1;
+    }
+    snprintf(burst, sizeof burst, "%.*s", (int)(slash - val), val);
+    snprintf(rate, sizeof rate, "%s", slash + 1);
+    if (cli_number(burst, "--flood's burst", 1, 10000, &b) || cli_number(rate, "--flood's rate", 0, 10000, &r))
+        return -1;
+    cfg->flood_burst = (int)b;
+    cfg->flood_per_second = (int)r;
+    return 0;
+}
+
 static int parse(const CliArgs *a, ServeArgs *s)
 {
     for (int i = 0; i < a->argc;) {
@@ -80,6 +100,12 @@ static int parse(const CliArgs *a, ServeArgs *s)
         if (strcmp(opt, "--quiet") == 0) {
             s->cfg.quiet = 1;
             i++;
+            continue;
+        }
+        if (strcmp(opt, "--flood") == 0) {
+            if (flood_option(val, &s->cfg))
+                return -1;
+            i += 2;
             continue;
         }
         const char **text = strcmp(opt, "--db") == 0 ? &s->cfg.db : strcmp(opt, "--mods") == 0 ? &s->cfg.mods

@@ -290,6 +290,9 @@ expect_status join_bad_bot_exits_2 2 $V join "http://127.0.0.1:1/#table=abcdefgh
 expect_status create_without_seats_exits_2 2 $V create http://127.0.0.1:1/
 expect_status serve_bad_port_exits_2 2 $V serve --port 70000
 expect_status serve_bad_sync_exits_2 2 $V serve --sync sometimes
+expect_status serve_flood_without_a_rate_exits_2 2 $V serve --flood 40
+grep -q "BURST/PER_SECOND" "$tmp/err" && ok || bad "serve_flood_form_is_said"
+expect_status serve_flood_of_zero_exits_2 2 $V serve --flood 0/20
 expect_status serve_bad_id_prefix_exits_2 2 $V serve --id-prefix NOPE!
 printf 'not a database' > "$tmp/not.db"
 expect_status serve_refuses_a_file_that_is_no_table_database 1 $V serve --port 0 --host 127.0.0.1 --db "$tmp/not.db"

@@ -39,6 +39,8 @@ typedef struct NetServerConfig {
     int max_clients;
     size_t max_queue;           /* bytes waiting for one slow client before it is dropped */
     int hello_timeout_s;
+    int flood_burst;            /* a connection's bucket of refused messages and requests */
+    int flood_per_second;       /* ... refilled this many a second (0: never: a test's fixed count) */
     int sync_full;              /* SQLite synchronous=FULL (survives a power cut) instead of NORMAL */
     int quiet;                  /* no per-connection log lines */
     const char *version;        /* the server's name and version in welcome ("volcanique 0.12.0") */

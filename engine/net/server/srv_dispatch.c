@@ -28,7 +28,7 @@ static void welcome(NetServer *srv, SrvConn *c, const json_t *re)
     json_t *m = json_pack("{s:s,s:O?,s:i,s:s,s:s,s:{s:i,s:i,s:i},s:o}", "type", "welcome", "re", (json_t *)re,
                           "protocol", NET_PROTOCOL_VERSION, "server", srv->cfg.version ? srv->cfg.version : "volcanique",
                           "rules_version", RULES_VERSION, "limits", "message_bytes", NET_MAX_CLIENT_MESSAGE, "burst",
-                          NET_FLOOD_BURST, "per_second", NET_FLOOD_PER_SECOND, "offer", offer);
+                          srv->cfg.flood_burst, "per_second", srv->cfg.flood_per_second, "offer", offer);
     net_srv_conn_send(srv, c, net_srv_msg_json(m), 0);
 }
 

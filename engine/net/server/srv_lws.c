@@ -122,7 +122,7 @@ static void drain_outbox(NetServer *srv)
             c->follows = 0;
             c->table = NULL;
         }
-        if (c && (o->flags & OUT_REFUND) && c->tokens < NET_FLOOD_BURST)
+        if (c && (o->flags & OUT_REFUND) && c->tokens < srv->cfg.flood_burst)
             c->tokens += 1;
         if (c)
             net_srv_conn_send(srv, c, o->msg, o->flags & OUT_CLOSE);
@@ -161,12 +161,12 @@ static int write_next(NetServer *srv, SrvConn *c)
 }
 
 /* Whether a message may come in now (the flood bucket). */
-static int flood_ok(SrvConn *c)
+static int flood_ok(const NetServer *srv, SrvConn *c)
 {
     uint64_t now = net_srv_now_ms();
-    c->tokens += (double)(now - c->tokens_ms) * NET_FLOOD_PER_SECOND / 1000.0;
-    if (c->tokens > NET_FLOOD_BURST)
-        c->tokens = NET_FLOOD_BURST;
+    c->tokens += (double)(now - c->tokens_ms) * srv->cfg.flood_per_second / 1000.0;
+    if (c->tokens > srv->cfg.flood_burst)
+        c->tokens = srv->cfg.flood_burst;
     c->tokens_ms = now;
     if (c->tokens < 1)
         return 0;
@@ -208,9 +208,9 @@ static void receive(NetServer *srv, SrvConn *c, const void *in, size_t len)
     int binary = c->rx_binary;
     c->rx_len = 0;
     c->rx_binary = 0;
-    if (!flood_ok(c))
+    if (!flood_ok(srv, c))
         net_srv_conn_error(srv, c, NULL, NET_E_FLOOD, "more than %d messages at once (%d a second): closed",
-                       NET_FLOOD_BURST, NET_FLOOD_PER_SECOND);
+                       srv->cfg.flood_burst, srv->cfg.flood_per_second);
     else if (binary)
         net_srv_conn_error(srv, c, NULL, NET_E_BAD_MESSAGE, "messages are JSON text, not binary");
     else
@@ -222,7 +222,7 @@ static void established(NetServer *srv, SrvConn *c, struct lws *wsi)
     memset(c, 0, sizeof *c);
     c->id = ++srv->next_conn;
     c->wsi = wsi;
-    c->tokens = NET_FLOOD_BURST;
+    c->tokens = srv->cfg.flood_burst;
     c->tokens_ms = net_srv_now_ms();
     c->seat = -1;
     map_add(srv, c);

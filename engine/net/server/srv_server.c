@@ -21,6 +21,8 @@ void net_server_config_default(NetServerConfig *c)
     c->max_clients = 10000;
     c->max_queue = (size_t)8 << 20;
     c->hello_timeout_s = 20;
+    c->flood_burst = NET_FLOOD_BURST;
+    c->flood_per_second = NET_FLOOD_PER_SECOND;
 }
 
 /* The offer in welcome: the mods (loading them all, which checks them), the
