@@ -31,7 +31,7 @@ stds.volcanique = {
     game = fields([[
       players active first_player turn mode phase variant lava_count end_triggered trigger_player
       targeting_threshold critters_on_land hand crater score move_targets turn_state price rule caldera volcano_targets lava resources supply critters critter critters_at critter_places each_critter_places critter_marked
-      stack stack_field land coast shore neighbours neighbour distance biomes biome_areas biome_of marked_cells cell_marked mark_border lava_flows holds
+      stack stack_field land coast shore neighbours neighbour distance biomes biome_areas biome_of area_biome marked_cells cell_marked mark_border lava_flows holds
       each_land each_coast each_shore each_lava each_neighbours each_marked_cells each_mark_border
       card cards payments param
       gain lose pay move_critter place_critter to_hand set_aside hit mark mark_cell remove_top

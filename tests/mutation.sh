@@ -107,8 +107,16 @@ mutate 'Symbiosis: five critters on land make a player fair game' \
     'if (n > g->rules.targeting_threshold)'
 mutate 'Symbiosis: the opponents with the most critters on land' \
     scripts/variants/symbiosis.lua \
-    'targets = { most_critters = true, threshold = true },' \
-    'targets = { threshold = true },'
+    'targets = { most_critters = true, threshold = true, uninhabited = true },' \
+    'targets = { threshold = true, uninhabited = true },'
+mutate 'Symbiosis: a stack with no critter on it is fair game' \
+    scripts/variants/symbiosis.lua \
+    'targets = { most_critters = true, threshold = true, uninhabited = true },' \
+    'targets = { most_critters = true, threshold = true },'
+mutate 'To the Left: no exception for stacks with no critter on them' \
+    scripts/variants/to_the_left.lua \
+    'targets = { seat = 1, threshold = true },' \
+    'targets = { seat = 1, threshold = true, uninhabited = true },'
 mutate 'To the Left: the next player in turn order' \
     scripts/variants/to_the_left.lua \
     'targets = { seat = 1, threshold = true },' \

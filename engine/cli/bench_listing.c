@@ -91,7 +91,7 @@ ListTiming bench_listing(const Game *g, int reps)
 {
     static Option opts[MAX_OPTIONS];
     const Board *b = &g->board;
-    int type = g->bought_type, mask = (1 << g->players) - 1;
+    int type = g->bought_type, mask = ((1 << g->players) - 1) | TARGET_UNINHABITED;   /* every stack */
     uint16_t cells[MAX_LAND];
     FacingMask facing[MAX_LAND], own[HEX_DIRS];
     int ncells = 0;

@@ -91,9 +91,10 @@ typedef enum EventFieldKind {
 #define VQ_FIELDS_PHASE(F)                                           \
     F(PHASE, player, INT, RO, 0, 0, "whose turn it is")              \
     F(PHASE, phase, PHASE, RO, 0, 0, "the step that begins")
-#define VQ_FIELDS_TARGETS(F)                                                                      \
-    F(TARGETS, player, INT, RO, 0, 0, "who is placing a tile or a volcano")                       \
-    F(TARGETS, players, INT, RW, 0, 31, "bit p set: stacks holding player p's critters are fair game")
+#define VQ_FIELDS_TARGETS(F)                                                                          \
+    F(TARGETS, player, INT, RO, 0, 0, "who is placing a tile or a volcano")                           \
+    F(TARGETS, players, INT, RW, 0, 31, "bit p set: stacks holding player p's critters are fair game") \
+    F(TARGETS, uninhabited, BOOL, RW, 0, 1, "whether stacks with no critter on them are fair game")
 #define VQ_FIELDS_COST(F)                                                                   \
     F(COST, player, INT, RO, 0, 0, "who pays")                                              \
     F(COST, item, ITEM, RO, 0, 0, "what is priced")                                         \

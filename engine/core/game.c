@@ -152,14 +152,15 @@ int game_emit(Game *g, GameEvent *ev)
     return 0;
 }
 
-/* The players whose critters the active player's tiles and volcanoes may
- * target under the game's variant (VariantRule), before the scripts' say. */
+/* The target mask (players, TARGET_UNINHABITED) of the active player's tiles
+ * and volcanoes under the game's variant (VariantRule), before the scripts'
+ * say. `all`: every player's bit. */
 static int variant_targets(const Game *g, int all)
 {
     int v = g->options.variant[0] ? rules_variant_by_name(&g->rules, g->options.variant) : -1;
     const VariantRule *vr = v >= 0 ? &g->rules.variants[v] : NULL;
     if (!vr || !(vr->most_critters || vr->seat || vr->threshold) || g->players < vr->min_players)
-        return all;
+        return all | TARGET_UNINHABITED;
     int me = g->active, most = -1, at_most = 0, over = 0;
     for (int p = 0; p < g->players; p++) {
         if (p == me)
@@ -177,7 +178,7 @@ static int variant_targets(const Game *g, int all)
     int mask = (vr->most_critters ? at_most : 0) | (vr->threshold ? over : 0);
     if (vr->seat)
         mask |= 1 << (((me + vr->seat) % g->players + g->players) % g->players);
-    return mask;
+    return mask | (vr->uninhabited ? TARGET_UNINHABITED : 0);
 }
 
 int game_target_players(Game *g)
@@ -189,9 +190,11 @@ int game_target_players(Game *g)
     GameEvent ev;
     event_begin(&ev, EV_TARGETS);
     EV_SET(ev, TARGETS, player, g->active);
-    EV_SET(ev, TARGETS, players, variant);
+    EV_SET(ev, TARGETS, players, variant & all);
+    EV_SET(ev, TARGETS, uninhabited, (variant & TARGET_UNINHABITED) != 0);
     game_emit(g, &ev);
-    return (int)EV_GET(ev, TARGETS, players) & all;
+    return ((int)EV_GET(ev, TARGETS, players) & all) |
+           (EV_GET(ev, TARGETS, uninhabited) ? TARGET_UNINHABITED : 0);
 }
 
 bool game_stack_targetable(const Game *g, int cell, int mask)

@@ -185,6 +185,7 @@ static void h_rules_variants(Fnv *f, const Rules *r)
         h_u8(f, vr->most_critters);
         h_u8(f, (uint8_t)vr->seat);
         h_u8(f, vr->threshold);
+        h_u8(f, vr->uninhabited);
     }
 }
 

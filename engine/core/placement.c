@@ -183,7 +183,8 @@ static int list_fast(const Game *g, int type, Option *o, int at)
 void list_placements(const Game *g, int type, int mask, Option *o, int *n, int max)
 {
     int all = (1 << g->players) - 1;
-    if (g->board.has_types && (mask & all) == all && *n + g->board.land_count * HEX_DIRS <= max) {
+    if (g->board.has_types && (mask & all) == all && (mask & TARGET_UNINHABITED) &&
+        *n + g->board.land_count * HEX_DIRS <= max) {
         *n = list_fast(g, type, o, *n);
         return;
     }

@@ -53,14 +53,19 @@ int  game_payments_for(Game *g, int player, int item, uint16_t *out, int max);
 void game_pay(Game *g, int player, uint16_t payment);
 void game_gain(Game *g, int player, int biome, int amount);
 
-/* Bitmask of players whose critters make a stack a legal target this turn. */
+/* In a target mask, beside the players' bits: a stack with no critter on it
+ * is fair game (no variant, or one that says so, as Symbiosis does). */
+#define TARGET_UNINHABITED (1 << 8)
+/* The target mask this turn: bit p, stacks holding player p's critters are
+ * fair game; TARGET_UNINHABITED, stacks holding none are. */
 int  game_target_players(Game *g);
-bool game_stack_targetable(const Game *g, int cell, int players_mask);
-/* The targeting rule itself: soil always, an uninhabited stack always, else a
- * stack holding a critter of a player in `mask` (`owners`: players on it). */
+bool game_stack_targetable(const Game *g, int cell, int target_mask);
+/* The targeting rule itself: soil always; a stack with no critter (`owners`
+ * 0) when the mask opens them; else a stack holding a critter of a player in
+ * `mask` (`owners`: bit p, player p has a critter there). */
 static inline bool game_owners_targetable(int owners, int mask, bool soil)
 {
-    return soil || owners == 0 || (owners & mask) != 0;
+    return soil || (owners ? (owners & mask) != 0 : (mask & TARGET_UNINHABITED) != 0);
 }
 
 /* Whether critter id waits in the queue to migrate or evacuate. */

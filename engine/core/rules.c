@@ -296,15 +296,56 @@ int rules_end_reason_by_name(const Rules *r, const char *name)
     return -1;
 }
 
-int rules_add_end_reason(Rules *r, const char *name)
+/* A name in words: blanks for underscores. */
+static void name_in_words(const char *name, char out[END_WORDS_LEN])
 {
-    int i = rules_end_reason_by_name(r, name);
-    if (i >= 0)
-        return i;
-    if (r->end_reason_count >= MAX_END_REASONS || !valid_mark_name(name))
+    snprintf(out, END_WORDS_LEN, "%s", name);
+    for (char *c = out; *c; c++)
+        if (*c == '_')
+            *c = ' ';
+}
+
+/* Whether words are 1 to END_WORDS_LEN-1 printable characters. */
+static bool valid_words(const char *words)
+{
+    size_t n = strlen(words);
+    if (n == 0 || n >= END_WORDS_LEN)
+        return false;
+    for (const unsigned char *c = (const unsigned char *)words; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return false;
+    return true;
+}
+
+int rules_add_end_reason(Rules *r, const char *name, const char *words, char *err, int errlen)
+{
+    if (words && !valid_words(words)) {
+        snprintf(err, (size_t)errlen, "the words for '%s' must be 1 to %d printable characters", name,
+                 END_WORDS_LEN - 1);
         return -1;
-    snprintf(r->end_reasons[r->end_reason_count], END_REASON_LEN, "%s", name);
-    return r->end_reason_count++;
+    }
+    int i = rules_end_reason_by_name(r, name);
+    if (i < 0) {
+        if (r->end_reason_count >= MAX_END_REASONS || !valid_mark_name(name)) {
+            snprintf(err, (size_t)errlen, "'%s' is not a name of a-z, 0-9 and _, or %d reasons are registered "
+                     "already", name, MAX_END_REASONS);
+            return -1;
+        }
+        i = r->end_reason_count++;
+        snprintf(r->end_reasons[i], END_REASON_LEN, "%s", name);
+        name_in_words(name, r->end_reason_words[i]);
+    }
+    char plain[END_WORDS_LEN];
+    name_in_words(name, plain);
+    if (words && strcmp(words, r->end_reason_words[i]) != 0) {
+        if (strcmp(r->end_reason_words[i], plain) != 0) {
+            snprintf(err, (size_t)errlen, "'%s' is already said as \"%s\", not \"%s\"", name,
+                     r->end_reason_words[i], words);
+            return -1;
+        }
+        snprintf(r->end_reason_words[i], END_WORDS_LEN, "%s", words);
+    }
+    return i;
 }
 
 /* ---- variants ---- */
@@ -361,9 +402,15 @@ int rules_add_variant(Rules *r, const VariantRule *v, int is_default, char *err,
 
 void rules_base_end_reasons(Rules *r)
 {
-    static const char *const BASE[END_REASON_BASE_COUNT] = { "none", "supply", "hand_empty", "stalled",
-                                                                   "no_progress" };
+    static const char *const BASE[END_REASON_BASE_COUNT][2] = {
+        { "none", "the game has not ended" },
+        { "supply", "the land tiles ran out" },
+        { "hand_empty", "a player has every critter on land" },
+        { "stalled", "it reached the turn limit" },
+        { "no_progress", "play went round without progress" },
+    };
+    char err[120];
     r->end_reason_count = 0;
     for (int i = 0; i < END_REASON_BASE_COUNT; i++)
-        rules_add_end_reason(r, BASE[i]);
+        rules_add_end_reason(r, BASE[i][0], BASE[i][1], err, sizeof err);
 }

@@ -108,11 +108,13 @@ typedef struct MarkDef {
 #define MAX_END_REASONS 12
 enum { END_NONE, END_SUPPLY, END_HAND_EMPTY, END_STALLED, END_NO_PROGRESS, END_REASON_BASE_COUNT };
 #define END_REASON_LEN 24
+#define END_WORDS_LEN 48   /* what the game says of a reason: "the land tiles ran out" */
 
 /* Variants of the 3-5 player game (rulebook: Symbiosis, To the Left, and a
  * house's own), declared by scripts (game.variant_rule): which opponents' critters
- * a tile or a volcano may target (none of the three: every opponent). Soil and
- * uninhabited stacks are always fair game; the "targets" event may still
+ * a tile or a volcano may target (none of the three: every opponent, and any
+ * stack). Soil is always fair game; a stack with no critter only where the
+ * variant says so (Symbiosis' exception); the "targets" event may still
  * narrow or widen the answer. */
 #define VARIANT_LEN 24
 #define MAX_VARIANTS 8
@@ -122,6 +124,7 @@ typedef struct VariantRule {
     uint8_t most_critters;   /* the opponents with the most critters on land (all of them when tied) */
     int8_t seat;             /* N != 0: the player N seats on in turn order (1: on the left; -1: on the right) */
     uint8_t threshold;       /* any opponent with targeting_threshold or more critters on land */
+    uint8_t uninhabited;     /* a stack with no critter on it, whoever controls its biomes */
 } VariantRule;
 
 /* What a turn of each mode allows; the end-game scripts choose the mode. */
@@ -167,6 +170,7 @@ typedef struct Rules {
     uint8_t critter_marks_with[CT_TRAIT_BITS];   /* derived: bit m set when mark m has trait 1 << t */
     uint8_t end_reason_count;
     char end_reasons[MAX_END_REASONS][END_REASON_LEN];   /* 0 "none", then END_* and scripts' */
+    char end_reason_words[MAX_END_REASONS][END_WORDS_LEN];   /* each reason in words, from its declaration */
     uint8_t variant_count;
     uint8_t default_variant;                     /* 1 + index of the 3-5 player default; 0: none */
     VariantRule variants[MAX_VARIANTS];
@@ -188,8 +192,12 @@ int rules_add_cell_mark(Rules *rules, const char *name, int traits, char *err, i
 /* Gives mark m (a critter mark, or with `cell` a cell mark) new traits: a mark
  * whose declaring script was replaced is declared again by the replacement. */
 void rules_redefine_mark(Rules *rules, int cell, int m, int traits);
-/* Registers an end reason by name (once; again returns the same id). -1 when full. */
-int rules_add_end_reason(Rules *rules, const char *name);
+/* Registers an end reason by name, with the words the game says it in
+ * (`words` NULL: the name, blanks for underscores). Registering a name again
+ * returns the same id; new words replace words that were only the name.
+ * Returns -1 with a message: full, a bad name, words that are empty, too
+ * long or not printable, or other words than the reason already has. */
+int rules_add_end_reason(Rules *rules, const char *name, const char *words, char *err, int errlen);
 int rules_end_reason_by_name(const Rules *rules, const char *name);
 /* Fills the base game's end reasons (see EndReason in game.h). */
 void rules_base_end_reasons(Rules *rules);

@@ -116,16 +116,20 @@ static json_t *lists_json(NetWr *w, const Rules *r)
     net_wr_set(w, j, "power_cards", cards);
     net_wr_set(w, j, "critter_marks", marks_json(w, r->critter_marks, r->critter_mark_count));
     net_wr_set(w, j, "cell_marks", marks_json(w, r->cell_marks, r->cell_mark_count));
-    json_t *reasons = json_array(), *variants = json_array();
-    for (int i = 0; i < r->end_reason_count && i < MAX_END_REASONS; i++)
+    json_t *reasons = json_array(), *words = json_array(), *variants = json_array();
+    for (int i = 0; i < r->end_reason_count && i < MAX_END_REASONS; i++) {
         net_wr_add(w, reasons, net_wr_text(r->end_reasons[i], END_REASON_LEN));
+        net_wr_add(w, words, net_wr_text(r->end_reason_words[i], END_WORDS_LEN));
+    }
     for (int i = 0; i < r->variant_count && i < MAX_VARIANTS; i++) {
         const VariantRule *v = &r->variants[i];
-        net_wr_add(w, variants, json_pack("{s:o,s:i,s:i,s:i,s:i}", "name", net_wr_text(v->name, VARIANT_LEN),
+        net_wr_add(w, variants, json_pack("{s:o,s:i,s:i,s:i,s:i,s:i}", "name", net_wr_text(v->name, VARIANT_LEN),
                                           "min_players", v->min_players, "most_critters", v->most_critters,
-                                          "seat", v->seat, "threshold", v->threshold));
+                                          "seat", v->seat, "threshold", v->threshold, "uninhabited",
+                                          v->uninhabited));
     }
     net_wr_set(w, j, "end_reasons", reasons);
+    net_wr_set(w, j, "end_reason_words", words);
     net_wr_set(w, j, "variants", variants);
     return j;
 }
@@ -232,6 +236,14 @@ static void read_names(NetRd *r, const json_t *j, Rules *out)
         json_decref(wrap);
         out->end_reason_count = (uint8_t)(i + 1);
     }
+    const json_t *words = net_rd_array(r, j, "end_reason_words", MAX_END_REASONS);
+    if (words && json_array_size(words) != out->end_reason_count)
+        net_rd_fail(r, "end_reason_words", "not one for each end reason");
+    for (size_t i = 0; words && i < json_array_size(words) && i < out->end_reason_count; i++) {
+        json_t *wrap = json_pack("{s:O}", "end_reason_words", json_array_get(words, i));
+        net_rd_string(r, wrap, "end_reason_words", out->end_reason_words[i], END_WORDS_LEN);
+        json_decref(wrap);
+    }
     const json_t *variants = net_rd_array(r, j, "variants", MAX_VARIANTS);
     for (size_t i = 0; variants && i < json_array_size(variants); i++) {
         const json_t *v = json_array_get(variants, i);
@@ -241,6 +253,7 @@ static void read_names(NetRd *r, const json_t *j, Rules *out)
         vr->most_critters = (uint8_t)net_rd_int(r, v, "most_critters", 0, 255);
         vr->seat = (int8_t)net_rd_int(r, v, "seat", -128, 127);
         vr->threshold = (uint8_t)net_rd_int(r, v, "threshold", 0, 255);
+        vr->uninhabited = (uint8_t)net_rd_int(r, v, "uninhabited", 0, 1);
         out->variant_count = (uint8_t)(i + 1);
     }
 }

@@ -1,5 +1,6 @@
-/* The biome readers of the `game` library: game.biomes, game.biome_areas and
- * game.biome_of. All three read the game's View through lgame_view, so a
+/* The biome readers of the `game` library: game.biomes, game.biome_areas,
+ * game.biome_of and game.area_biome. The first three read the game's View
+ * through lgame_view, so a
  * script asking about many biomes in one call has the regions worked out
  * once. A biome's id is its region's number in that View, from 1: the same
  * for every area of the biome, and the index of its entry in game.biomes(). */
@@ -143,7 +144,21 @@ static int l_biome_of(lua_State *L)
     return 2;
 }
 
+/* game.area_biome(q, r, area) -> "dark" | "medium" | "light": the biome
+ * type of that area of the stack's top tile, for words ("the light area at
+ * (2,0)"); no View needed. */
+static int l_area_biome(lua_State *L)
+{
+    const Game *g = lgame_current(L);
+    int cell = lgame_check_cell(L, 1);
+    lua_Integer a = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, a >= 1 && a <= board_areas(&g->board, &g->rules, cell), 3, "no such area there");
+    lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, cell, (int)a - 1)));
+    return 1;
+}
+
 const luaL_Reg LGAME_BIOME_FUNCS[] = {
+    { "area_biome", l_area_biome },
     { "biomes", l_biomes },
     { "biome_areas", l_biome_areas },
     { "biome_of", l_biome_of },

@@ -298,15 +298,18 @@ static int l_critter_mark(lua_State *L) { return declare_mark(L, 0); }
 /** game.cell_mark{ name, no_build, no_enter, no_leave, no_collect } -> name */
 static int l_cell_mark(lua_State *L) { return declare_mark(L, 1); }
 
-/** game.end_reason(name) -> name: registers a reason the game may end for */
+/** game.end_reason(name [, words]) -> name: registers a reason the game may
+ *  end for, and the words the game says it in ("the super volcano erupted";
+ *  without them, the name with blanks for underscores) */
 static int l_end_reason(lua_State *L)
 {
     lgame_check_loading(L, "game.end_reason");
     Session *s = lgame_session(L);
     const char *name = luaL_checkstring(L, 1);
-    if (rules_add_end_reason(&s->rules, name) < 0)
-        return luaL_error(L, "game.end_reason: '%s' is not a name of a-z, 0-9 and _, or %d reasons are "
-                             "registered already", name, MAX_END_REASONS);
+    const char *words = luaL_optstring(L, 2, NULL);
+    char err[200];
+    if (rules_add_end_reason(&s->rules, name, words, err, sizeof err) < 0)
+        return luaL_error(L, "game.end_reason: %s", err);
     s->end_reason_names_count = s->rules.end_reason_count;
     for (int i = 0; i < s->rules.end_reason_count; i++)
         s->end_reason_names[i] = s->rules.end_reasons[i];
@@ -315,13 +318,13 @@ static int l_end_reason(lua_State *L)
 }
 
 /** game.variant_rule{ name, default, min_players, targets = { most_critters,
- *  seat, threshold } } -> name: declares a variant of the game for 3 or
- *  more players (VariantRule): which opponents' critters tiles and volcanoes
- *  may target. */
+ *  seat, threshold, uninhabited } } -> name: declares a variant of the game
+ *  for 3 or more players (VariantRule): which opponents' critters tiles and
+ *  volcanoes may target, and whether stacks with no critter are fair game. */
 static int l_variant_rule(lua_State *L)
 {
     static const char *const KNOWN[] = { "name", "default", "min_players", "targets", NULL };
-    static const char *const TARGETS[] = { "most_critters", "seat", "threshold", NULL };
+    static const char *const TARGETS[] = { "most_critters", "seat", "threshold", "uninhabited", NULL };
     lgame_check_loading(L, "game.variant_rule");
     luaL_checktype(L, 1, LUA_TTABLE);
     sb_check_keys(L, 1, "game.variant_rule", KNOWN);
@@ -347,6 +350,8 @@ static int l_variant_rule(lua_State *L)
         v.most_critters = (uint8_t)lua_toboolean(L, -1);
         lua_getfield(L, t, "threshold");
         v.threshold = (uint8_t)lua_toboolean(L, -1);
+        lua_getfield(L, t, "uninhabited");
+        v.uninhabited = (uint8_t)lua_toboolean(L, -1);
         lua_getfield(L, t, "seat");
         lua_Integer seat = lua_isnil(L, -1) ? 0 : lua_isinteger(L, -1) ? lua_tointeger(L, -1) : MAX_PLAYERS;
         if (seat <= -MAX_PLAYERS || seat >= MAX_PLAYERS)

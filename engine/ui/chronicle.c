@@ -41,20 +41,7 @@ const char *ui_step_name(const Game *g)
 
 const char *ui_end_reason_text(const Game *g, int reason)
 {
-    switch (reason) {
-    case END_SUPPLY: return "the land tiles ran out";
-    case END_HAND_EMPTY: return "a player has every critter on land";
-    case END_STALLED: return "it reached the turn limit";
-    case END_NO_PROGRESS: return "play went round without progress";
-    default: break;
-    }
-    /* A reason a script registered: its name, in words ("super_volcano"). */
-    static _Thread_local char words[END_REASON_LEN];   /* per thread: servers tell stories on several */
-    snprintf(words, sizeof words, "%s", end_reason_name(g, reason));
-    for (char *c = words; *c; c++)
-        if (*c == '_')
-            *c = ' ';
-    return words;
+    return reason >= 0 && reason < g->rules.end_reason_count ? g->rules.end_reason_words[reason] : "?";
 }
 
 bool ui_step_is_final(const Game *before, const Game *after)

@@ -43,8 +43,8 @@ bool ui_step_is_final(const Game *before, const Game *after);
 
 /* "Move step", "Buy and stack step", ... for the game's phase. */
 const char *ui_step_name(const Game *g);
-/* "the land tiles ran out", ... for an end reason of g (a script's in its own words;
- * the text lives until the next call on the same thread). */
+/* "the land tiles ran out", ... for an end reason of g: the words its
+ * declaration gave (Rules.end_reason_words), living as long as g. */
 const char *ui_end_reason_text(const Game *g, int reason);
 
 #endif

@@ -60,7 +60,7 @@ local WHERE = game.question{
   name = "scouting_where",
   prompt = function(q) return "Where does the scout from " .. trails.at(q.context.from) .. " go?" end,
   label = function(choice)
-    return ("The %s biome at %s"):format(trails.biome_at(choice.q, choice.r, choice.value), trails.at(choice))
+    return ("The %s biome at %s"):format(game.area_biome(choice.q, choice.r, choice.value), trails.at(choice))
   end,
   context = { critter = 0, from = game.place() },
   answer = function(ev)

@@ -35,16 +35,6 @@ function M.destinations(c)
   return out
 end
 
--- The biome ("dark", "medium", "light") of area `area` of the stack at (q, r).
-function M.biome_at(q, r, area)
-  for _, biome in ipairs(game.biomes()) do
-    for _, a in ipairs(biome.areas) do
-      if a.q == q and a.r == r and a.area == area then return biome.biome end
-    end
-  end
-  return "?"
-end
-
 -- "(1,-2)"
 function M.at(place) return ("(%d,%d)"):format(place.q, place.r) end
 

@@ -1,8 +1,9 @@
 -- To the Right: a house variant for 3-5 players, To the Left mirrored. A tile
 -- or a volcano may only target stacks holding a critter of the player on your
 -- right (the previous player in turn order), or of any opponent with
--- `targeting_threshold` (5) or more critters on land. Soil and uninhabited
--- stacks are always fair game.
+-- `targeting_threshold` (5) or more critters on land. Soil is always fair
+-- game; a stack with no critter on it is not, as in To the Left (only
+-- Symbiosis declares `uninhabited = true`).
 --
 -- A declaration, not a handler: the engine reads it at every listing of tiles
 -- and volcanoes. Play it with --mods to_the_right --variant to_the_right.

@@ -8,6 +8,11 @@ function M.at(place) return ("(%d,%d)"):format(place.q, place.r) end
 
 function M.same(a, b) return a ~= nil and b ~= nil and a.q == b.q and a.r == b.r end
 
+-- "the light area at (2,0)": area `area` (from 1) of the stack at place p.
+function M.area(p, area)
+  return ("the %s area at (%d,%d)"):format(game.area_biome(p.q, p.r, area), p.q, p.r)
+end
+
 -- "A's critter at (1,-2)"
 function M.critter(c)
   return ("%s's critter at (%d,%d)"):format(string.char(65 + c.player), c.q, c.r)

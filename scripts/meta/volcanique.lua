@@ -54,6 +54,7 @@
 ---@class Event.targets: Event
 ---@field player integer read-only: who is placing a tile or a volcano
 ---@field players integer writable, 0..31: bit p set: stacks holding player p's critters are fair game
+---@field uninhabited boolean writable: whether stacks with no critter on them are fair game
 
 ---Query: Query: the price of something a player may buy or pay for.
 ---@class Event.cost: Event
@@ -639,6 +640,13 @@ function game.biome_areas(q, r, area) end
 ---@return integer id
 ---@return integer players
 function game.biome_of(q, r, area) end
+---The biome type of that area of the stack's top tile, for words:
+---("the %s area at (%d,%d)"):format(game.area_biome(q, r, area), q, r).
+---@param q integer
+---@param r integer
+---@param area integer from 1
+---@return Biome
+function game.area_biome(q, r, area) end
 ---@param name string a cell mark
 ---@return Place[]
 function game.marked_cells(name) end
@@ -853,6 +861,7 @@ function game.cell_mark(spec) end
 ---@field most_critters? boolean the opponents with the most critters on land (all of them when tied)
 ---@field seat? integer N: the player N seats on in turn order (1: the player on the left; -1: on the right)
 ---@field threshold? boolean any opponent with game.targeting_threshold() or more critters on land
+---@field uninhabited? boolean besides: any stack with no critter on it, whoever controls its biomes (Symbiosis)
 
 ---@class VariantRuleSpec
 ---@field name string a-z, 0-9 and _
@@ -865,10 +874,13 @@ function game.cell_mark(spec) end
 ---@return string name
 function game.variant_rule(spec) end
 
----While loading: registers a reason the game may end for.
+---While loading: registers a reason the game may end for, and the words the
+---game says it in ("The game is over: <words>"); without words, the name with
+---blanks for underscores.
 ---@param name string a-z, 0-9 and _
+---@param words? string 1 to 47 printable characters, e.g. "a super volcano erupted"
 ---@return string name
-function game.end_reason(name) end
+function game.end_reason(name, words) end
 
 ---A list kept in game.state: #list, list[i] (from 1), and these methods.
 ---@class StateList

@@ -116,7 +116,8 @@ game.action{
     end
   end,
   label = function(opt)
-    return ("Move %s onto another player's biome, area %d of its tile"):format(places.critter(opt.critter), opt.value)
+    return ("Move %s onto another player's biome, the %s area of its tile"):format(places.critter(opt.critter),
+      game.area_biome(opt.q, opt.r, opt.value))
   end,
   perform = function(ev)
     if not cooperates(ev.player) then uses.spend(ev.player) end

@@ -66,7 +66,7 @@ game.action{
   uses = uses,   -- offered only while a use is left
   offers = offer_flights,
   label = function(opt)
-    return ("Fly %s to the area %d at %s"):format(places.critter(opt.critter), opt.value, places.at(opt))
+    return ("Fly %s to %s"):format(places.critter(opt.critter), places.area(opt, opt.value))
   end,
   perform = function(ev)
     uses.spend(ev.player)

@@ -124,8 +124,7 @@ game.action{
   uses = uses,
   offers = function(player, offer) offer_sea_moves(player, "ashore", offer) end,
   label = function(opt)
-    return ("Bring the sea critter at %s ashore onto area %d at %s"):format(places.at(opt.critter), opt.value,
-      places.at(opt))
+    return ("Bring the sea critter at %s ashore onto %s"):format(places.at(opt.critter), places.area(opt, opt.value))
   end,
   perform = function(ev)
     uses.spend(ev.player)

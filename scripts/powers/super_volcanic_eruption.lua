@@ -15,7 +15,7 @@ card {
   ruling = "One per game, made from a volcano the holder buys while no other end sequence runs. It stands double-stacked (single if no Volcano is left), sends no lava yet and triggers the end; every other player gets one turn to escape. The trigger's last turn follows the card: one critter move (more with Agile critters) and nothing else, no buying, claiming or sacrifice. At its end every critter on and around it returns to hand, supply volcanoes ring it (clockwise from east, as far as the supply goes), the super volcano and each ring volcano take a lava token that flows on at once, and the trigger may place a final critter on an uninhabited, uncontrolled area two steps from it. Finale turns follow until no lava is left.",
 }
 
-local SUPER = game.end_reason("super_volcano")
+local SUPER = game.end_reason("super_volcano", "a super volcano erupted")
 
 -- stage: 0 none yet; 1 marked, the others' turns to escape; 2 the trigger's
 -- last turn; 3 erupted: finale turns until the lava is gone.
@@ -42,7 +42,7 @@ local CHOOSE = game.question{
 local FINAL = game.question{
   name = "super_volcano_final_critter",
   prompt = "Place a final critter within the volcanic ring?",
-  label = function(choice) return ("Area %d of the tile at %s"):format(choice.value, places.at(choice)) end,
+  label = function(choice) return ("Onto %s"):format(places.area(choice, choice.value)) end,
   pass = "Place none",
   answer = function(ev)
     if not ev.passed then game.place_critter(ev.player, ev.q, ev.r, ev.value) end

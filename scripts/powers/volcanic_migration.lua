@@ -72,7 +72,7 @@ local WHERE = game.question{
     return ("A volcano targets your critter at %s: migrate it for %d resources?"):format(
       at and places.at(at) or "its tile", COST)
   end,
-  label = function(choice) return ("To area %d at %s"):format(choice.value, places.at(choice)) end,
+  label = function(choice) return ("To %s"):format(places.area(choice, choice.value)) end,
   pass = "Stay",
   context = { critter = 0, at = game.place() },
   answer = function(ev)

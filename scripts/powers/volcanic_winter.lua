@@ -16,7 +16,7 @@ card {
 }
 
 local FROZEN = game.cell_mark{ name = "frozen", no_build = true, no_enter = true, no_leave = true, no_collect = true }
-local WINTER = game.end_reason("winter")
+local WINTER = game.end_reason("winter", "a volcanic winter froze the land")
 
 -- stage: 0 no winter; 1 it spreads at the end of every turn; 2 all land is
 -- frozen: finale turns until no lava is left, then scoring.

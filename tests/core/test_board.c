@@ -9,6 +9,8 @@
 #include "placement.h"
 
 #define MAXO 256
+/* Every player's stacks and the empty ones: the two-player rule. */
+#define EVERY_STACK (1 | 2 | TARGET_UNINHABITED)
 
 static Game game;   /* large: keep it off the stack */
 
@@ -174,7 +176,7 @@ TEST(placement_never_offered_on_ocean_volcano_or_lava)
         if (r->tile_types[t].tile_class > TILE_TRIO)
             continue;
         int n = 0;
-        list_placements(&game, t, 1 | 2, o, &n, MAXO);
+        list_placements(&game, t, EVERY_STACK, o, &n, MAXO);
         REQUIRE(n <= MAXO);
         for (int i = 0; i < n; i++) {
             CHECK(board_is_land(b, o[i].cell));
@@ -185,7 +187,7 @@ TEST(placement_never_offered_on_ocean_volcano_or_lava)
         }
     }
     int n = 0;
-    list_placements(&game, fx_type("uno_dark"), 1 | 2, o, &n, MAXO);
+    list_placements(&game, fx_type("uno_dark"), EVERY_STACK, o, &n, MAXO);
     CHECK_EQ(n, 2);   /* the two open dark Unos, each facing the other */
     CHECK_EQ(count_at(o, n, a), 1);
     CHECK_EQ(count_at(o, n, c), 1);
@@ -200,7 +202,7 @@ TEST(placement_offers_each_connecting_rotation_once)
     int duo = fx_type("duo_dark_medium");
     Option o[MAXO];
     int n = 0;
-    list_placements(&game, duo, 1 | 2, o, &n, MAXO);
+    list_placements(&game, duo, EVERY_STACK, o, &n, MAXO);
     CHECK_EQ(n, 6);
     CHECK_EQ(count_at(o, n, west), 3);   /* dark must face east: rotations 4, 5, 0 */
     CHECK_EQ(count_at(o, n, east), 3);   /* dark must face west: rotations 1, 2, 3 */
@@ -209,8 +211,8 @@ TEST(placement_offers_each_connecting_rotation_once)
         for (int j = i + 1; j < n; j++)
             CHECK(!(o[i].cell == o[j].cell && o[i].sub == o[j].sub));
     }
-    CHECK(placement_exists(&game, duo, 1 | 2));
-    CHECK(!placement_exists(&game, fx_type("uno_light"), 1 | 2));
+    CHECK(placement_exists(&game, duo, EVERY_STACK));
+    CHECK(!placement_exists(&game, fx_type("uno_light"), EVERY_STACK));
 }
 
 TEST(placement_on_soil_is_offered_when_an_edge_connects)
@@ -221,11 +223,11 @@ TEST(placement_on_soil_is_offered_when_an_edge_connects)
     fx_push(b, 1, 0, "volcano", 0);
     fx_push(b, -1, 0, "uno_light", 0);
     fx_game_lava(&game, -1, 0);   /* covered in lava: no edges, no target */
-    CHECK(!placement_exists(&game, fx_type("uno_light"), 1 | 2));
+    CHECK(!placement_exists(&game, fx_type("uno_light"), EVERY_STACK));
     fx_push(b, 0, 1, "uno_light", 0);
     Option o[MAXO];
     int n = 0;
-    list_placements(&game, fx_type("uno_light"), 1 | 2, o, &n, MAXO);
+    list_placements(&game, fx_type("uno_light"), EVERY_STACK, o, &n, MAXO);
     CHECK_EQ(count_at(o, n, soil), 1);
     CHECK_EQ(n, 1);   /* the new Uno itself faces only soil and the volcano */
 }
@@ -237,17 +239,19 @@ TEST(placement_needs_a_neighbour_isolated_stack_takes_nothing)
     const Rules *r = &game.rules;
     for (int t = 0; t < r->tile_type_count; t++)
         if (r->tile_types[t].tile_class <= TILE_TRIO)
-            CHECK(!placement_exists(&game, t, 1 | 2));
+            CHECK(!placement_exists(&game, t, EVERY_STACK));
 }
 
-TEST(targeting_soil_and_uninhabited_stacks_always_targetable)
+TEST(targeting_soil_always_and_uninhabited_stacks_when_the_mask_opens_them)
 {
     fx_game(&game, 3);
     int soil = fx_push(&game.board, 0, 0, "soil", 0);
     int empty = fx_push(&game.board, 1, 0, "uno_dark", 0);
     CHECK(game_stack_targetable(&game, soil, 0));
-    CHECK(game_stack_targetable(&game, empty, 0));
-    CHECK(game_stack_targetable(&game, empty, 1));
+    CHECK(!game_stack_targetable(&game, empty, 0));
+    CHECK(!game_stack_targetable(&game, empty, 1));
+    CHECK(game_stack_targetable(&game, empty, TARGET_UNINHABITED));
+    CHECK(game_stack_targetable(&game, empty, 1 | TARGET_UNINHABITED));
 }
 
 TEST(targeting_stack_of_non_target_player_is_not_targetable)
@@ -272,14 +276,17 @@ TEST(targeting_limits_list_placements)
     fx_critter(&game, 1, 3, 1, 0, 0);
     Option o[MAXO];
     int n = 0;
-    list_placements(&game, fx_type("uno_dark"), 1 << 0, o, &n, MAXO);
-    CHECK_EQ(count_at(o, n, mine), 1);
+    list_placements(&game, fx_type("uno_dark"), (1 << 0) | TARGET_UNINHABITED, o, &n, MAXO);
+    CHECK_EQ(count_at(o, n, mine), 1);   /* nobody stands there */
     CHECK_EQ(count_at(o, n, theirs), 0);
+    n = 0;
+    list_placements(&game, fx_type("uno_dark"), 1 << 0, o, &n, MAXO);
+    CHECK_EQ(count_at(o, n, mine), 0);   /* To the Left: no exception for it */
     n = 0;
     list_placements(&game, fx_type("uno_dark"), 1 << 1, o, &n, MAXO);
     CHECK_EQ(count_at(o, n, theirs), 1);
     fx_game_lava(&game, 0, 0);
-    CHECK(!placement_exists(&game, fx_type("uno_dark"), 1 << 0));
+    CHECK(!placement_exists(&game, fx_type("uno_dark"), (1 << 0) | TARGET_UNINHABITED));
 }
 
 TEST(board_lower_neighbours_returns_only_strictly_lower_ocean_included)
@@ -330,13 +337,13 @@ TEST(volcano_target_never_ocean_volcano_or_lava)
     fx_game_lava(&game, 3, 0);
     Option o[MAXO];
     int n = 0;
-    list_volcano_targets(&game, 1 | 2, o, &n, MAXO);
+    list_volcano_targets(&game, EVERY_STACK, o, &n, MAXO);
     CHECK_EQ(n, 2);
     CHECK_EQ(count_at(o, n, open), 1);
     CHECK_EQ(count_at(o, n, soil), 1);
     fx_critter(&game, 1, 0, 0, 0, 0);
     n = 0;
-    list_volcano_targets(&game, 1 << 0, o, &n, MAXO);
+    list_volcano_targets(&game, (1 << 0) | TARGET_UNINHABITED, o, &n, MAXO);
     CHECK_EQ(n, 1);
     CHECK_EQ(count_at(o, n, soil), 1);
 }

@@ -93,12 +93,16 @@ static int reference_placements(const Game *g, int type, int mask, Option *o)
 }
 
 /* list_placements against the reference at g, for one player's mask and for
- * all players', and with a short buffer (the general path, counting past max). */
+ * all players', each with and without stacks that hold no critter (all of
+ * them with those: the fast path), and with a short buffer (the general
+ * path, counting past max). */
 static void check_listing(const Game *g, int type)
 {
     static Option got[MAX_OPTIONS], want[MAX_OPTIONS];
     int all = (1 << g->players) - 1;
-    for (int mask = 1; mask <= all; mask += all - 1) {
+    const int masks[4] = { 1, all, 1 | TARGET_UNINHABITED, all | TARGET_UNINHABITED };
+    for (int m = 0; m < 4; m++) {
+        int mask = masks[m];
         int expect = reference_placements(g, type, mask, want), count = 0;
         list_placements(g, type, mask, got, &count, MAX_OPTIONS);
         REQUIRE(count == expect && memcmp(got, want, sizeof *got * (size_t)count) == 0);

@@ -51,7 +51,7 @@ TEST(rule_three_way_contested_biome_with_a_majority_keeps_one_of_the_majority)
 }
 
 /* To the Left, A to choose a volcano's target: B (on A's left) shares the Trio
- * at (0,0) with C; A shares the Duo at (3,0) with C; (6,0) is uninhabited. */
+ * at (0,0) with C; A shares the Duo at (3,0) with C; nobody stands on (6,0). */
 #define SHARED_TILES \
     "players 3\nvariant to_the_left\n" \
     "tile 0 0 trio_dml\ntile 3 0 duo_dark_light\ntile 6 0 uno_light\n" \
@@ -66,7 +66,7 @@ TEST(rule_to_the_left_volcano_on_a_tile_of_two_players_wipes_out_both)
     Game *g = &s.game;
     CHECK(fx_find(g, VERB_TARGET, C(0, 0), -1, -1) >= 0);      /* B's critter makes it a target */
     CHECK_EQ(fx_find(g, VERB_TARGET, C(3, 0), -1, -1), -1);    /* A's and C's: no critter of B */
-    CHECK(fx_find(g, VERB_TARGET, C(6, 0), -1, -1) >= 0);      /* uninhabited */
+    CHECK_EQ(fx_find(g, VERB_TARGET, C(6, 0), -1, -1), -1);    /* uninhabited: no exception To the Left */
     fx_do(g, VERB_TARGET, C(0, 0), -1, -1);
     CHECK_EQ(board_top_class(&g->board, &g->rules, C(0, 0)), TILE_VOLCANO);
     CHECK_EQ(game_land_critters(g, 1), 0);   /* B's critter home */

@@ -105,7 +105,7 @@ TEST(rule_to_the_left_targets_the_next_player_even_on_a_shared_tile)
     CHECK(fx_count_at(g, VERB_TILE, C(0, 0)) > 0);    /* B's, with C's */
     CHECK_EQ(fx_count_at(g, VERB_TILE, C(1, 0)), 0);  /* C has more, but is not on the left */
     CHECK_EQ(fx_count_at(g, VERB_TILE, C(2, 0)), 0);
-    CHECK(fx_count_at(g, VERB_TILE, C(3, 0)) > 0);
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(3, 0)), 0);  /* uninhabited: no exception To the Left */
     int rot = -1;
     for (int r = 0; r < 6 && rot < 0; r++)
         if (fx_find(g, VERB_TILE, C(0, 0), r, -1) >= 0)
@@ -125,5 +125,63 @@ TEST(rule_to_the_left_from_the_last_seat_targets_the_first)
     Game *g = &s.game;
     CHECK(fx_count_at(g, VERB_TILE, C(3, 0)) > 0);    /* A is on C's left */
     CHECK_EQ(fx_count_at(g, VERB_TILE, C(0, 0)), 0);  /* B is not */
+    session_close(&s);
+}
+
+/* "Tile placement is restricted to volcanic soil or tiles with a critter of
+ * the player on your left": B (A's left) has no critter on land; C holds
+ * (1,0) and (2,0); (3,0) and (0,1) are Unos nobody stands on; (4,0) is soil;
+ * A stands on (0,0). The exception for stacks without critters is written
+ * for Symbiosis alone. */
+#define EMPTY_LEFT_BOARD \
+    "tile 0 0 uno_light\ntile 1 0 uno_medium\ntile 2 0 uno_light\ntile 3 0 uno_dark\n" \
+    "tile 4 0 soil\ntile 0 1 uno_dark\n" \
+    "critter A 0 0 light\ncritter C 1 0 medium\ncritter C 2 0 light\n"
+#define LEFT_EMPTY "players 3\nvariant to_the_left\n" EMPTY_LEFT_BOARD
+
+TEST(rule_to_the_left_places_tiles_only_on_soil_when_the_left_player_has_no_critter_on_land)
+{
+    fx_session_scenario(&s, LEFT_EMPTY "turn A place trio_dml\n");
+    Game *g = &s.game;
+    CHECK(fx_count_at(g, VERB_TILE, C(4, 0)) > 0);    /* soil */
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(3, 0)), 0);  /* uninhabited Uno */
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(0, 1)), 0);  /* uninhabited Uno */
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(1, 0)), 0);  /* C is not on A's left */
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(2, 0)), 0);
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(0, 0)), 0);  /* A's own */
+    session_close(&s);
+}
+
+TEST(rule_to_the_left_limits_volcano_targets_alike_with_no_exception_for_uninhabited_stacks)
+{
+    fx_session_scenario(&s, LEFT_EMPTY "turn A target\n");
+    Game *g = &s.game;
+    CHECK(fx_find(g, VERB_TARGET, C(4, 0), -1, -1) >= 0);
+    CHECK_EQ(fx_find(g, VERB_TARGET, C(3, 0), -1, -1), -1);
+    CHECK_EQ(fx_find(g, VERB_TARGET, C(0, 1), -1, -1), -1);
+    CHECK_EQ(fx_find(g, VERB_TARGET, C(1, 0), -1, -1), -1);
+    session_close(&s);
+}
+
+TEST(rule_to_the_left_a_player_with_five_critters_is_fair_game_but_uninhabited_stacks_stay_closed)
+{
+    char text[4000] = LEFT_EMPTY "turn A place trio_dml\n";
+    extra_rows(text, sizeof text, 0, 3);   /* C: 5 on land */
+    fx_session_scenario(&s, text);
+    Game *g = &s.game;
+    CHECK(fx_count_at(g, VERB_TILE, C(1, 0)) > 0);
+    CHECK(fx_count_at(g, VERB_TILE, C(2, 0)) > 0);
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(3, 0)), 0);
+    CHECK_EQ(fx_count_at(g, VERB_TILE, C(0, 1)), 0);
+    session_close(&s);
+}
+
+TEST(rule_symbiosis_keeps_its_exception_for_uninhabited_stacks)
+{
+    fx_session_scenario(&s, "players 3\nvariant symbiosis\n" EMPTY_LEFT_BOARD "turn A place trio_dml\n");
+    Game *g = &s.game;
+    CHECK(fx_count_at(g, VERB_TILE, C(3, 0)) > 0);
+    CHECK(fx_count_at(g, VERB_TILE, C(0, 1)) > 0);
+    CHECK(fx_count_at(g, VERB_TILE, C(1, 0)) > 0);    /* C has the most critters */
     session_close(&s);
 }

@@ -183,7 +183,7 @@ end)
 test("colossal critter migrating from a volcano with volcanic migration keeps both hit points", function()
   scenario(erupting("uno_dark", "hold A Volcanic_migration\nresources A dark 3"))
   choose("on the stack at (0,0)")
-  choose("To area 1 at (1,0)")   -- one way to pay: paid without a question
+  choose("To the dark area at (1,0)")   -- one way to pay: paid without a question
   local c = game.critter(0, 1)
   expect_eq(c.q, 1)
   expect_eq(game.resources(0).dark, 0)

@@ -90,8 +90,8 @@ test("a sea critter comes ashore onto a free area of an uncontrolled biome next 
     critter B 0 0 dark
   ]]
   to_sea(0, 1, 2, 0)
-  expect(not offered("ashore onto area 1 at (1,0)"), "B's dark biome reaches (1,0)")
-  choose("Bring the sea critter at (2,0) ashore onto area 1 at (2,-1)")
+  expect(not offered("ashore onto the dark area at (1,0)"), "B's dark biome reaches (1,0)")
+  choose("Bring the sea critter at (2,0) ashore onto the light area at (2,-1)")
   local c = game.critter(0, 1)
   expect_eq(c.place, "board")
   expect_eq(c.q, 2)
@@ -108,8 +108,8 @@ test("a sea critter comes ashore only onto land next to its space", function()
     tile 4 0 uno_light
   ]]
   to_sea(0, 1, 1, 0)
-  expect(offered("ashore onto area 1 at (0,0)"))
-  expect(not offered("ashore onto area 1 at (4,0)"), "land three spaces away")
+  expect(offered("ashore onto the dark area at (0,0)"))
+  expect(not offered("ashore onto the light area at (4,0)"), "land three spaces away")
 end)
 
 test("a sea critter swims any distance to another ocean space next to land", function()

@@ -97,7 +97,7 @@ test("a critter migrating off a sleight of land target gets away before the tile
   ]])
   choose("unleash the volcano on the stack at (0,0)")
   expect_eq(decision().player, 1, "the migration is asked first")
-  choose("To area 1 at (1,0)")
+  choose("To the dark area at (1,0)")
   expect(turn_asked(), "then the turn")
   choose("Turn it 3 sixths clockwise")
   local b = game.critter(1, 1)

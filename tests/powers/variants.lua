@@ -1,10 +1,11 @@
 -- The 3-5 player variants (scripts/variants/): which stacks a tile or a
 -- volcano may target. Symbiosis (the default): stacks holding a critter of
 -- the opponent with the most critters on land (all of them when tied), or of
--- any opponent with 5 or more. To the Left: stacks holding a critter of the
--- next player in turn order, or of any opponent with 5 or more. Both: soil and
--- uninhabited stacks always; sacrificed, grid and sea critters, and burrowed
--- ones, do not count. Two players: any stack.
+-- any opponent with 5 or more; stacks with no critter on them always (the
+-- rulebook's exception, written for Symbiosis alone). To the Left: stacks
+-- holding a critter of the next player in turn order, or of any opponent with
+-- 5 or more, and no others. Both: soil always; sacrificed, grid and sea
+-- critters, and burrowed ones, do not count. Two players: any stack.
 
 -- The stacks the pending decision (a volcano's target, or a tile's place)
 -- offers, as a set of "q,r".
@@ -106,7 +107,8 @@ test("to the left: a volcano may target only the player on your left", function(
   row(5, "players 3\nvariant to_the_left\nturn A target",
     { critter("B", 0), critter("C", 1), critter("C", 2), critter("C", 3) })
   expect_eq(game.variant(), "to_the_left")
-  expect_targets({ yes = { "0,0", "4,0" }, no = { "1,0", "2,0", "3,0" } }, "B is on A's left, however many C has")
+  expect_targets({ yes = { "0,0" }, no = { "1,0", "2,0", "3,0", "4,0" } },
+    "B is on A's left, however many C has; nobody stands on (4,0)")
 end)
 
 test("to the left: a tile may be placed only on the player on your left", function()
@@ -137,11 +139,51 @@ test("to the left: an opponent with five critters on land is a target for anyone
   local lines = { critter("B", 0) }
   for q = 1, 5 do lines[#lines + 1] = critter("C", q) end
   row(7, "players 3\nvariant to_the_left\nturn A target", lines)
-  expect_targets({ yes = { "0,0", "1,0", "5,0", "6,0" } }, "C has five")
+  expect_targets({ yes = { "0,0", "1,0", "5,0" }, no = { "6,0" } }, "C has five; nobody stands on (6,0)")
 end)
 
-test("to the left: uninhabited stacks and soil may always be targeted", function()
+test("to the left: soil may always be targeted, stacks with no critter may not", function()
   row(4, "players 3\nvariant to_the_left\nturn A target\ntile 6 0 uno_dark\ntile 6 0 soil",
-    { critter("C", 0) })
-  expect_targets({ yes = { "1,0", "6,0" }, no = { "0,0" } }, "uninhabited or soil")
+    { critter("B", 2), critter("C", 0) })
+  expect_targets({ yes = { "2,0", "6,0" }, no = { "0,0", "1,0", "3,0" } }, "soil or B's; (1,0) and (3,0) are empty")
+end)
+
+-- B, on A's left, has no critter on land at all: A may place only on soil.
+local left_has_none = [[
+  players 3
+  variant to_the_left
+  tile 0 0 uno_light
+  tile 1 0 uno_medium
+  tile 2 0 uno_light
+  tile 3 0 uno_dark
+  tile 4 0 soil
+  tile 0 1 uno_dark
+  critter A 0 0 light
+  critter C 1 0 medium
+  critter C 2 0 light
+]]
+
+test("to the left: with no critter of the player on your left on land, a tile goes only on soil", function()
+  scenario(left_has_none .. "turn A place trio_dml")
+  expect_eq(game.critters_on_land(1), 0, "B has none on land")
+  expect_targets({ yes = { "4,0" }, no = { "0,0", "1,0", "2,0", "3,0", "0,1" } }, "only soil is open")
+end)
+
+test("to the left: with no critter of the player on your left on land, a volcano targets only soil", function()
+  scenario(left_has_none .. "turn A target")
+  expect_targets({ yes = { "4,0" }, no = { "0,0", "1,0", "2,0", "3,0", "0,1" } }, "only soil is open")
+end)
+
+test("to the left: with no critter of the player on your left and no soil, nothing may be targeted", function()
+  scenario([[
+    players 3
+    variant to_the_left
+    turn A target
+    tile 0 0 uno_light
+    tile 1 0 uno_medium
+    tile 3 0 uno_dark
+    critter C 1 0 medium
+  ]])
+  local got = targets()
+  expect_eq(next(got), nil, "no stack is open to A")
 end)

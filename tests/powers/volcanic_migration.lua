@@ -39,9 +39,9 @@ end
 test("a targeted critter migrates to a free area of its biome on another tile for three resources", function()
   target("resources B dark 3")
   expect(asked(1, "migrate it for 3 resources"), "B is asked")
-  expect(offered("To area 1 at (1,0)") and offered("To area 1 at (2,0)"))
+  expect(offered("To the dark area at (1,0)") and offered("To the dark area at (2,0)"))
   expect(not offered("at (-1,0)"), "another biome was offered")
-  choose("To area 1 at (2,0)")
+  choose("To the dark area at (2,0)")
   local b = game.critter(1, 1)
   expect_eq(b.place, "board")
   expect_eq(b.q, 2)
@@ -50,7 +50,7 @@ end)
 
 test("a migration is paid as the payer chooses, each distinct payment its own option", function()
   target("resources B dark 2 medium 1 light 1")
-  choose("To area 1 at (1,0)")
+  choose("To the dark area at (1,0)")
   expect(asked(1, "Pay for the migration"), "asked how to pay")
   local pays = {}
   for _, o in ipairs(options()) do pays[#pays + 1] = o.text end
@@ -65,7 +65,7 @@ end)
 
 test("a migration with one way to pay is paid without asking", function()
   target("resources B light 4")
-  choose("To area 1 at (1,0)")
+  choose("To the dark area at (1,0)")
   expect(not asked(1, "Pay for the migration"), "asked to choose among one payment")
   expect_eq(game.resources(1).light, 1)
 end)
@@ -98,7 +98,7 @@ end)
 test("volcanic migration goes only to a free area", function()
   target("resources B dark 3\ncritter A 1 0 dark\nunchecked")
   expect(not offered("at (1,0)"), "an area with a critter was offered")
-  expect(offered("To area 1 at (2,0)"))
+  expect(offered("To the dark area at (2,0)"))
 end)
 
 test("a critter with nowhere to migrate is not asked", function()
@@ -116,7 +116,7 @@ end)
 
 test("a Colossal critter migrating keeps both hit points", function()
   target("resources B dark 3\nhold B Colossal_critter\nmark 0 0 1 colossal")
-  choose("To area 1 at (1,0)")
+  choose("To the dark area at (1,0)")
   local b = game.critter(1, 1)
   expect_eq(b.q, 1)
   expect(b.marks.colossal, "it lost its second hit point")
@@ -137,9 +137,9 @@ test("two critters migrating from one target each pay, each payment chosen", fun
     resources B dark 3 medium 2 light 2
   ]]
   choose("unleash the volcano on the stack at (0,0)")
-  choose("To area 1 at (1,0)")
+  choose("To the dark area at (1,0)")
   expect(asked(1, "migrate"), "the second critter is asked")
-  choose("To area 1 at (-1,0)")
+  choose("To the light area at (-1,0)")
   expect(asked(1, "Pay for the migration"))
   choose("Pay 3 dark")
   expect(asked(1, "Pay for the migration"), "the second payment")
@@ -163,9 +163,9 @@ test("a second migration is refused when the first has taken the price of both",
     resources B dark 2 light 2
   ]]
   choose("unleash the volcano on the stack at (0,0)")
-  choose("To area 1 at (1,0)")
+  choose("To the dark area at (1,0)")
   if asked(1, "Pay for the migration") then choose(1) end
-  if asked(1, "migrate") then choose("To area 1 at (-1,0)") end
+  if asked(1, "migrate") then choose("To the light area at (-1,0)") end
   if asked(1, "Pay for the migration") then choose(1) end
   expect_eq(total(1), 1)
   expect_eq(game.critter(1, 1).q, 1)
@@ -180,7 +180,7 @@ end)
 test("volcanic migration does not go onto a frozen tile", function()
   target("resources B dark 3\nmark 1 0 frozen")
   expect(not offered("at (1,0)"), "a frozen tile was offered")
-  expect(offered("To area 1 at (2,0)"))
+  expect(offered("To the dark area at (2,0)"))
 end)
 
 test("volcanic migration has no Caldera bolt to play", function()

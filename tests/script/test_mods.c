@@ -371,10 +371,20 @@ TEST(mods_declarations_refuse_unknown_fields_and_impossible_gates)
           "mods/m/mod.lua:1: card abilities: 'resource_cap' must be an integer 1..15, not 16" },
         { "card{ name = 'Probe', levels = { 1, 1 }, stars = 0, abilities = { resource_cap = 'eight' } }\n",
           "card abilities: 'resource_cap' must be an integer 1..15, not eight" },
+        { "game.end_reason('flood', '')\n",
+          "mods/m/mod.lua:1: game.end_reason: the words for 'flood' must be 1 to 47 printable characters" },
+        { "game.end_reason('flood', ('x'):rep(48))\n",
+          "game.end_reason: the words for 'flood' must be 1 to 47 printable characters" },
+        { "game.end_reason('flood', 'the sea\\nrose')\n",
+          "game.end_reason: the words for 'flood' must be 1 to 47 printable characters" },
+        { "game.end_reason('flood', 'the sea rose')\ngame.end_reason('flood', 'it rained')\n",
+          "mods/m/mod.lua:2: game.end_reason: 'flood' is already said as \"the sea rose\", not \"it rained\"" },
+        { "game.end_reason('Flood')\n",
+          "game.end_reason: 'Flood' is not a name of a-z, 0-9 and _" },
         { "game.variant_rule{ name = 'Left Hand' }\n",
           "mods/m/mod.lua:1: game.variant_rule: variant 'Left Hand': a name is 1-23 characters of a-z, 0-9 and _" },
         { "game.variant_rule{ name = 'a', targets = { next_seat = 1 } }\n",
-          "game.variant_rule: targets: unknown field 'next_seat' (known: most_critters, seat, threshold)" },
+          "game.variant_rule: targets: unknown field 'next_seat' (known: most_critters, seat, threshold, uninhabited)" },
         { "game.variant_rule{ name = 'a', targets = { seat = 1.5 } }\n",
           "game.variant_rule: 'targets.seat' is a whole number -4..4, not 1.5" },
         { "game.variant_rule{ name = 'a', default = true }\ngame.variant_rule{ name = 'b', default = true }\n",
@@ -1277,25 +1287,29 @@ TEST(mods_attack_eruption_from_the_handlers_of_an_eruption)
 }
 
 /* A house variant is a mod: game.variant_rule declares it, games and gates
- * name it, the engine applies its targeting as data, and a "targets" handler
- * gated by it starts from that answer. */
+ * name it, the engine applies its targeting as data (here: no stack without
+ * critters, as To the Left), and a "targets" handler gated by it starts from
+ * that answer and may change it (here: B's stacks, and the empty ones). */
 TEST(mods_declare_a_variant_that_games_and_gates_name)
 {
     char root[64], err[512] = "";
     make_root(root, sizeof root);
     put(root, "right", "mod.lua",
         "game.variant_rule{ name = 'to_the_right', targets = { seat = -1 } }\n"
-        "on('targets', function(ev) ev.players = ev.players | 2 end, 0, { variant = 'to_the_right' })\n"
+        "on('targets', function(ev)\n"
+        "  if not ev.uninhabited then ev.players = ev.players | 2; ev.uninhabited = true end\n"
+        "end, 0, { variant = 'to_the_right' })\n"
         "manifest = { name = 'right', version = '1' }\n");
     static Session s;
     open_required(&s, root, "right");
     GameOptions go = { .players = 3, .setup_variation = 1, .variant = "to_the_right" };
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
     Game *g = &s.game;
-    CHECK_EQ(game_target_players(g), (1 << ((g->active + 2) % 3)) | 2);
-    go.players = 2;   /* the variant's min_players (3 by default): every player */
+    CHECK_EQ(game_target_players(g), (1 << ((g->active + 2) % 3)) | 2 | TARGET_UNINHABITED);
+    CHECK_EQ(g->script_errors, 0);
+    go.players = 2;   /* the variant's min_players (3 by default): every player, every stack */
     REQUIRE(session_new_game(&s, &go, 5, err, sizeof err) == 0);
-    CHECK_EQ(game_target_players(&s.game), 3 | 2);
+    CHECK_EQ(game_target_players(&s.game), 3 | TARGET_UNINHABITED);
     snprintf(go.variant, sizeof go.variant, "to_the_left");   /* not declared in this root */
     go.players = 3;
     CHECK(session_new_game(&s, &go, 5, err, sizeof err) != 0);
@@ -1355,4 +1369,34 @@ TEST(mods_cannot_empty_the_supply_under_an_effect_under_way)
     CHECK(s.game.script_errors > 0);            /* the mod's call failed, loudly */
     session_close(&s);
     remove_root(root);
+}
+
+/* An end reason is said in the words its declaration gives (the window, the
+ * terminal, the story and the browser all read Rules.end_reason_words); a
+ * reason declared without words is said by its name, until a later
+ * declaration gives some. */
+TEST(mods_end_reasons_are_said_in_the_words_their_declarations_give)
+{
+    char root[64], err[512] = "";
+    make_root(root, sizeof root);
+    put(root, "ends", "mod.lua",
+        "assert(game.end_reason('flood', 'the sea rose over the land') == 'flood')\n"
+        "game.end_reason('long_drought')\n"
+        "game.end_reason('dust_storm')\n"
+        "game.end_reason('dust_storm', 'dust buried the biomes')\n"
+        "game.end_reason('flood')   -- again, without words: they stay\n"
+        "manifest = { name = 'ends', version = '1' }\n");
+    static Session s;
+    open_required(&s, root, "ends");
+    const Rules *r = &s.rules;
+    int flood = rules_end_reason_by_name(r, "flood"), drought = rules_end_reason_by_name(r, "long_drought"),
+        dust = rules_end_reason_by_name(r, "dust_storm");
+    REQUIRE(flood > 0 && drought > 0 && dust > 0);
+    CHECK_STR_CONTAINS(r->end_reason_words[flood], "the sea rose over the land");
+    CHECK(strcmp(r->end_reason_words[drought], "long drought") == 0);
+    CHECK(strcmp(r->end_reason_words[dust], "dust buried the biomes") == 0);
+    CHECK(strcmp(r->end_reason_words[END_SUPPLY], "the land tiles ran out") == 0);
+    session_close(&s);
+    remove_root(root);
+    (void)err;
 }

@@ -9,6 +9,7 @@
 #include "describe.h"
 #include "harness.h"
 #include "harness_game.h"
+#include "session.h"
 #include "ui_fixtures.h"
 
 /* Applies option `index` of g's pending decision; returns the story lines it tells. */
@@ -169,5 +170,24 @@ TEST(ui_table_rebuilds_the_story_and_undo_marks_of_a_loaded_game)
     CHECK_EQ(ui_table_undo_point(&again, NULL, 0), ui_table_undo_point(&t, NULL, 0));
     ui_table_free(&again);
     ui_table_free(&t);
+    session_close(&s);
+}
+
+/* The end of a game is told in the words the rules give its reason: the base
+ * game's, and the powers' own from the scripts that declare them (the engine
+ * names no power, not even by its end reason). */
+TEST(ui_end_reasons_are_told_in_the_words_their_scripts_declare)
+{
+    static Session s;
+    fx_session_scenario(&s, "players 2\nturn A move\ntile 0 0 uno_dark\n");
+    const Game *g = &s.game;
+    CHECK(strcmp(ui_end_reason_text(g, END_SUPPLY), "the land tiles ran out") == 0);
+    CHECK(strcmp(ui_end_reason_text(g, END_NO_PROGRESS), "play went round without progress") == 0);
+    int super = rules_end_reason_by_name(&g->rules, "super_volcano");
+    int winter = rules_end_reason_by_name(&g->rules, "winter");
+    REQUIRE(super > 0 && winter > 0);
+    CHECK(strcmp(ui_end_reason_text(g, super), "a super volcano erupted") == 0);
+    CHECK(strcmp(ui_end_reason_text(g, winter), "a volcanic winter froze the land") == 0);
+    CHECK(strcmp(ui_end_reason_text(g, g->rules.end_reason_count), "?") == 0);
     session_close(&s);
 }

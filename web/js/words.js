@@ -13,11 +13,11 @@ export const CATEGORIES = [
     ['bonus', "Powers' bonus"],
 ];
 
-// Why a game ended, as engine/ui/chronicle.c says it; a script's reason by its name.
+// Why a game ended, in the words the reason's declaration gave (the rules'
+// end_reason_words: the base game's, or a script's game.end_reason).
 export function endReason(rules, index) {
-    const name = (rules.end_reasons || [])[index] || '';
-    return { supply: 'the land tiles ran out', hand_empty: 'a player has every critter on land',
-        stalled: 'nobody could go on' }[name] || name.replace(/_/g, ' ');
+    const words = (rules.end_reason_words || [])[index];
+    return words || String((rules.end_reasons || [])[index] || '?').replace(/_/g, ' ');
 }
 
 export function variantName(v) {

@@ -27,7 +27,7 @@ test("to the right: a volcano may target only the player on your right", functio
   local got = targets()
   expect(got["2,0"], "C, on A's right, is not a target")
   expect(not got["0,0"] and not got["1,0"], "B, on A's left, is a target")
-  expect(got["3,0"] and got["4,0"], "uninhabited stacks are not targets")
+  expect(not got["3,0"] and not got["4,0"], "stacks with no critter are targets")
 end)
 
 test("to the right: from the first seat the right is the last seat, in four", function()
