@@ -27,7 +27,8 @@ static int land_types(const Rules *r, int *out)
  * stacks, a few lava flows; seat A decides a placement. */
 static int island(Session *s, Game *g, int radius, char *err, int errlen)
 {
-    GameOptions o = { .players = 4, .setup_variation = 1, .variant = "symbiosis" };
+    /* variant "": the rules' default (a 3-5 player game plays it) */
+    GameOptions o = { .players = 4, .setup_variation = 1, .variant = "" };
     if (game_init(g, &s->rules, &o, 7, NULL, NULL, err, errlen))
         return -1;
     board_clear(&g->board);

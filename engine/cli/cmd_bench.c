@@ -221,7 +221,8 @@ static int bench_players(Session *s, int players, uint64_t seed, int games, long
 static int grown_reference(Session *s, Game *g)
 {
     char err[256];
-    GameOptions o = { .players = 5, .setup_variation = 1, .variant = "symbiosis" };
+    /* variant "": the rules' default (a 3-5 player game plays it) */
+    GameOptions o = { .players = 5, .setup_variation = 1, .variant = "" };
     if (game_init(g, &s->rules, &o, 1, NULL, NULL, err, sizeof err))
         return -1;
     board_clear(&g->board);

@@ -55,7 +55,8 @@ static int start(Session *s, GameOptions *o, uint64_t seed, int seed_given, cons
 
 int cmd_new(const CliArgs *a)
 {
-    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "symbiosis" };
+    /* variant "": the rules' default (a 3-5 player game plays it) */
+    GameOptions o = { .players = 2, .setup_variation = 1, .variant = "" };
     uint64_t seed = (uint64_t)time(NULL);
     const char *path = NULL, *scenario = NULL;
     int seed_given = 0, players_given = 0;

@@ -8,7 +8,8 @@
 void cli_play_defaults(CliPlayArgs *pa)
 {
     memset(pa, 0, sizeof *pa);
-    pa->options = (GameOptions){ .players = 0, .setup_variation = 1, .variant = "symbiosis" };
+    /* variant "": the rules' default (a 3-5 player game plays it) */
+    pa->options = (GameOptions){ .players = 0, .setup_variation = 1, .variant = "" };
     pa->seed = (uint64_t)time(NULL);
     pa->bot_delay_ms = -1;
     for (int p = 0; p < MAX_PLAYERS; p++)

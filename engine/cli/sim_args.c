@@ -34,7 +34,8 @@ int sim_parse_seats(const char *list, int players, BotConfig seats[MAX_PLAYERS])
 void run_args_init(RunArgs *r, const CliArgs *a)
 {
     memset(r, 0, sizeof *r);
-    r->c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "symbiosis" };
+    /* variant "": the rules' default (a 3-5 player game plays it) */
+    r->c.options = (GameOptions){ .players = 2, .setup_variation = 1, .variant = "" };
     r->c.root = a->root;
     r->c.seed = 1;
     r->c.shard_n = 1;

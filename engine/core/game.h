@@ -276,7 +276,7 @@ typedef struct GameParam {
 typedef struct GameOptions {
     uint8_t players;
     uint8_t setup_variation;   /* 1 or 2 */
-    char variant[VARIANT_LEN]; /* 3+ players: a declared variant (Rules.variants), "symbiosis" by default */
+    char variant[VARIANT_LEN]; /* 3+ players: a declared variant (Rules.variants); "": the rules' default */
     uint64_t deal;             /* bit c: deal power card c to the grid before the shuffled rest
                                   (for tests and rule prototyping; 0 in normal play) */
     uint64_t hold[MAX_PLAYERS];/* bit c of hold[p]: seat p holds power card c from the start, as

@@ -24,7 +24,7 @@
  * Statements:
  *
  *   players N            2..5 (default 2)
- *   variant NAME         options.variant: symbiosis | to_the_left | a declared one (3+ players)
+ *   variant NAME         options.variant: a variant the rules declare (3+ players)
  *   seed N               the game's RNG seed, which draws the lava dice (default 1)
  *   turn P STEP [TYPE]   whose turn and where it stands (default: turn A move):
  *                          move       the move decision, one move left

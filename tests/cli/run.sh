@@ -191,6 +191,17 @@ while IFS= read -r card; do
     grep -rqwi --include='*.[ch]' -e "$first" engine/ && named="$named [$first]"
 done < "$tmp/cards"
 [ -z "$named" ] && ok || bad "engine_names_no_power:$named"
+# Nor does it name what the powers' scripts declare (end reasons, marks,
+# questions, actions), in code or comments: their words come from the
+# scripts. Names of plain English words (frozen, sharing, ...) are left out.
+grep -rhoE 'game\.end_reason\("[a-z0-9_]+"|name = "[a-z0-9_]+"' scripts/powers scripts/endgame \
+    | sed -E 's/.*"([a-z0-9_]+)"/\1/' | grep '_' | sort -u > "$tmp/declared"
+[ "$(wc -l < "$tmp/declared")" -ge 20 ] && ok || bad "scripts_declare_names_with_underscores"
+named=""
+while IFS= read -r name; do
+    grep -rqw --include='*.[ch]' -e "$name" engine/ && named="$named [$name]"
+done < "$tmp/declared"
+[ -z "$named" ] && ok || bad "engine_names_no_name_a_power_declares:$named"
 
 # Layers: only the core library includes its internal header (the build
 # gives no other library engine/core/internal), and the core includes no Lua
