@@ -4,6 +4,7 @@
 
 #include "net.h"
 #include "net_json.h"
+#include "snapshot.h"
 
 static const char *const MODE_NAMES[MODE_COUNT] = { "normal", "final", "finale" };
 
@@ -17,7 +18,7 @@ static json_t *options_json(NetWr *w, const GameOptions *o)
     json_t *j = json_object();
     net_wr_set(w, j, "players", json_integer(o->players));
     net_wr_set(w, j, "setup_variation", json_integer(o->setup_variation));
-    net_wr_set(w, j, "variant", net_wr_text(o->variant, VARIANT_LEN));
+    net_wr_set(w, j, "variant", snapshot_string(o->variant, VARIANT_LEN));
     net_wr_set(w, j, "deal", net_wr_bits(o->deal));
     json_t *hold = json_array();
     for (int p = 0; p < MAX_PLAYERS; p++)
@@ -25,7 +26,7 @@ static json_t *options_json(NetWr *w, const GameOptions *o)
     net_wr_set(w, j, "hold", hold);
     json_t *params = json_array();
     for (int i = 0; i < o->param_count && i < MAX_PARAMS; i++)
-        net_wr_add(w, params, json_pack("{s:o,s:f}", "name", net_wr_text(o->params[i].name, PARAM_NAME_LEN),
+        net_wr_add(w, params, json_pack("{s:o,s:f}", "name", snapshot_string(o->params[i].name, PARAM_NAME_LEN),
                                         "value", o->params[i].value));
     net_wr_set(w, j, "params", params);
     return j;

@@ -36,22 +36,6 @@ json_t *net_wr_place(int cell)
     return json_pack("[ii]", h.q, h.r);
 }
 
-json_t *net_wr_text(const char *s, size_t cap)
-{
-    size_t n = strnlen(s, cap);
-    json_t *v = json_stringn(s, n);
-    if (v)
-        return v;
-    char *copy = malloc(n + 1);
-    if (!copy)
-        return NULL;
-    for (size_t i = 0; i < n; i++)
-        copy[i] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
-    v = json_stringn(copy, n);
-    free(copy);
-    return v;
-}
-
 json_t *net_wr_bits(uint64_t mask)
 {
     json_t *a = json_array();

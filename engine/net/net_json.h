@@ -21,8 +21,6 @@ void net_wr_set(NetWr *w, json_t *obj, const char *key, json_t *v);
 void net_wr_add(NetWr *w, json_t *arr, json_t *v);
 /* A place: [q, r] for a board cell, null for NO_CELL, the raw number otherwise. */
 json_t *net_wr_place(int cell);
-/* A JSON string from at most cap bytes of s; invalid UTF-8 becomes '?'. */
-json_t *net_wr_text(const char *s, size_t cap);
 /* An array of the indices of the set bits of mask (ascending). */
 json_t *net_wr_bits(uint64_t mask);
 

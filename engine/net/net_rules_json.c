@@ -9,6 +9,7 @@
 
 #include "net_json.h"
 #include "save.h"
+#include "snapshot.h"
 
 typedef struct ByteField {
     const char *key;
@@ -77,7 +78,7 @@ static void u8_array_read(NetRd *r, const json_t *j, const char *key, uint8_t *o
 static json_t *tile_json(NetWr *w, const TileType *t)
 {
     json_t *j = bytes_json(w, t, TILE_BYTES, N(TILE_BYTES));
-    net_wr_set(w, j, "name", net_wr_text(t->name, NAME_LEN));
+    net_wr_set(w, j, "name", snapshot_string(t->name, NAME_LEN));
     net_wr_set(w, j, "edge_biome", u8_array(t->edge_biome, 6));
     net_wr_set(w, j, "area_of_edge", u8_array(t->area_of_edge, 6));
     net_wr_set(w, j, "area_biome", u8_array(t->area_biome, MAX_AREAS));
@@ -87,7 +88,7 @@ static json_t *tile_json(NetWr *w, const TileType *t)
 static json_t *card_json(NetWr *w, const PowerCard *c)
 {
     json_t *j = bytes_json(w, c, CARD_BYTES, N(CARD_BYTES));
-    net_wr_set(w, j, "name", net_wr_text(c->name, NAME_LEN));
+    net_wr_set(w, j, "name", snapshot_string(c->name, NAME_LEN));
     net_wr_set(w, j, "bolt_at", json_integer(c->bolt_at));
     return j;
 }
@@ -96,7 +97,7 @@ static json_t *marks_json(NetWr *w, const MarkDef *m, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        net_wr_add(w, a, json_pack("{s:o,s:i,s:i}", "name", net_wr_text(m[i].name, MARK_NAME_LEN), "traits",
+        net_wr_add(w, a, json_pack("{s:o,s:i,s:i}", "name", snapshot_string(m[i].name, MARK_NAME_LEN), "traits",
                                    m[i].traits, "points", m[i].points));
     return a;
 }
@@ -118,12 +119,12 @@ static json_t *lists_json(NetWr *w, const Rules *r)
     net_wr_set(w, j, "cell_marks", marks_json(w, r->cell_marks, r->cell_mark_count));
     json_t *reasons = json_array(), *words = json_array(), *variants = json_array();
     for (int i = 0; i < r->end_reason_count && i < MAX_END_REASONS; i++) {
-        net_wr_add(w, reasons, net_wr_text(r->end_reasons[i], END_REASON_LEN));
-        net_wr_add(w, words, net_wr_text(r->end_reason_words[i], END_WORDS_LEN));
+        net_wr_add(w, reasons, snapshot_string(r->end_reasons[i], END_REASON_LEN));
+        net_wr_add(w, words, snapshot_string(r->end_reason_words[i], END_WORDS_LEN));
     }
     for (int i = 0; i < r->variant_count && i < MAX_VARIANTS; i++) {
         const VariantRule *v = &r->variants[i];
-        net_wr_add(w, variants, json_pack("{s:o,s:i,s:i,s:i,s:i,s:i}", "name", net_wr_text(v->name, VARIANT_LEN),
+        net_wr_add(w, variants, json_pack("{s:o,s:i,s:i,s:i,s:i,s:i}", "name", snapshot_string(v->name, VARIANT_LEN),
                                           "min_players", v->min_players, "most_critters", v->most_critters,
                                           "seat", v->seat, "threshold", v->threshold, "uninhabited",
                                           v->uninhabited));

@@ -44,6 +44,22 @@ const char *ui_end_reason_text(const Game *g, int reason)
     return reason >= 0 && reason < g->rules.end_reason_count ? g->rules.end_reason_words[reason] : "?";
 }
 
+void ui_as_told(char *words, int len)
+{
+    char out[UI_LINE_LEN];
+    int n = 0;
+    for (const char *p = words; *p && n < (int)sizeof out - 7;) {
+        if (strncmp(p, "your ", 5) == 0 && (p == words || p[-1] == ' ')) {
+            memcpy(out + n, "their ", 6);
+            n += 6;
+            p += 5;
+        } else
+            out[n++] = *p++;
+    }
+    out[n < len ? n : len - 1] = 0;
+    memcpy(words, out, strlen(out) + 1);
+}
+
 bool ui_step_is_final(const Game *before, const Game *after)
 {
     if (before->rng.state != after->rng.state || before->rng.draws != after->rng.draws)

@@ -41,6 +41,11 @@ int ui_chronicle(const Game *before, const Game *after, int who, const Option *o
  * (a Caldera card drawn or played): such a step cannot be taken back. */
 bool ui_step_is_final(const Game *before, const Game *after);
 
+/* Rewrites an option's words (a NUL-terminated text in a buffer of len
+ * bytes) as the story tells them to everyone: the decider's "your" becomes
+ * "their"; what would not fit is cut. */
+void ui_as_told(char *words, int len);
+
 /* "Move step", "Buy and stack step", ... for the game's phase. */
 const char *ui_step_name(const Game *g);
 /* "the land tiles ran out", ... for an end reason of g: the words its

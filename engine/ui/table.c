@@ -37,24 +37,6 @@ static int grow_marks(UiTable *t, int need)
     return 0;
 }
 
-/* The words of an option as the story tells them: the decider's "your" becomes "their". */
-static void as_told(char *words, int len)
-{
-    char out[UI_LINE_LEN];
-    int n = 0;
-    for (const char *p = words; *p && n < (int)sizeof out - 6;) {
-        if (strncmp(p, "your ", 5) == 0 && (p == words || p[-1] == ' ')) {
-            memcpy(out + n, "their ", 6);
-            n += 6;
-            p += 5;
-        } else
-            out[n++] = *p++;
-    }
-    out[n] = 0;
-    memcpy(words, out, (size_t)(n < len ? n + 1 : len));
-    words[len - 1] = 0;
-}
-
 /* Applies o, marks the logged action and tells the story; no hook, no rescore. */
 static int apply_quietly(UiTable *t, const Option *o, char *err, int errlen)
 {
@@ -63,7 +45,7 @@ static int apply_quietly(UiTable *t, const Option *o, char *err, int errlen)
     int who = g->pending.player;
     char words[UI_LINE_LEN - 8];
     game_option_text(g, o, words, sizeof words);
-    as_told(words, sizeof words);
+    ui_as_told(words, sizeof words);
     before = *g;
     before.log = NULL;
     int logged = g->log ? g->log->len : 0;

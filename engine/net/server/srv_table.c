@@ -40,23 +40,6 @@ static int add_line(SrvTable *t, int seat, int kind, const char *text)
     return 0;
 }
 
-/* The option's words as the story tells them: the decider's "your" becomes "their". */
-static void as_told(char *words, int len)
-{
-    char out[UI_LINE_LEN];
-    int n = 0;
-    for (const char *p = words; *p && n < (int)sizeof out - 7;) {
-        if (strncmp(p, "your ", 5) == 0 && (p == words || p[-1] == ' ')) {
-            memcpy(out + n, "their ", 6);
-            n += 6;
-            p += 5;
-        } else
-            out[n++] = *p++;
-    }
-    out[n < len ? n : len - 1] = 0;
-    memcpy(words, out, strlen(out) + 1);
-}
-
 /* Tells what applying o (by `who`, words already written) did to `before`,
  * from public views: the dice are told as having rolled, never how. */
 static int tell(SrvTable *t, const Game *before, const Game *after, int who, const Option *o, const char *words,
@@ -94,7 +77,7 @@ int net_srv_table_apply(SrvTable *t, Session *s, SrvStore *st, int index, SrvScr
     int who = t->game.pending.player;
     char words[UI_LINE_LEN - 8];
     net_srv_option_words(&t->game, who, &o, words, sizeof words, sc);
-    as_told(words, sizeof words);
+    ui_as_told(words, sizeof words);
     borrow(s, t);
     int logged = t->log.len;
     if (game_apply_option(&s->game, &o, err, errlen)) {
@@ -193,7 +176,7 @@ int net_srv_table_restore(SrvTable *t, Session *s, const SrvActionRow *actions, 
         int who = t->game.pending.player;
         char words[UI_LINE_LEN - 8];
         net_srv_option_words(&t->game, who, &actions[i].option, words, sizeof words, sc);
-        as_told(words, sizeof words);
+        ui_as_told(words, sizeof words);
         borrow(s, t);
         if (game_apply_option(&s->game, &actions[i].option, why, sizeof why))
             return snprintf(err, (size_t)errlen, "table %s: stored action %d does not apply: %s", t->row.id, i,

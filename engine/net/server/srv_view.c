@@ -10,6 +10,7 @@
 #include "net_view.h"
 #include "save.h"
 #include "score.h"
+#include "snapshot.h"
 #include "table.h"
 
 /* sc->a: the seat's redacted game; sc->b: the same with a neutral deal of its
@@ -48,7 +49,7 @@ static json_t *story_json(NetWr *w, const SrvTable *t, int from)
         const SrvLine *l = &t->story[i];
         net_wr_add(w, lines, json_pack("{s:o,s:s,s:o}", "seat", l->seat >= 0 ? json_integer(l->seat) : json_null(),
                                        "kind", l->kind < 5 ? LINE_KINDS[l->kind] : "event", "text",
-                                       net_wr_text(l->text, UI_LINE_LEN)));
+                                       snapshot_string(l->text, UI_LINE_LEN)));
     }
     return json_pack("{s:i,s:o}", "from", from < 0 ? 0 : from, "lines", lines);
 }
@@ -69,7 +70,7 @@ static json_t *decision_json(NetWr *w, const SrvTable *t, int seat, SrvScratch *
     }
     json_t *d = json_pack("{s:i,s:s,s:i,s:b,s:o}", "id", net_srv_table_decision(t),
                           "kind", decision_kind_name(game_over(g) ? DK_GAME_OVER : g->pending.kind), "player",
-                          g->pending.player, "yours", yours, "prompt", net_wr_text(prompt, sizeof prompt));
+                          g->pending.player, "yours", yours, "prompt", snapshot_string(prompt, sizeof prompt));
     json_t *options = json_array();
     int n = yours ? game_options(g, sc->options, MAX_OPTIONS) : 0;
     for (int i = 0; i < n; i++) {
@@ -79,7 +80,7 @@ static json_t *decision_json(NetWr *w, const SrvTable *t, int seat, SrvScratch *
         Hex h = board_hex(o->cell < BOARD_CELLS ? o->cell : 0);
         json_t *raw = o->cell < BOARD_CELLS ? json_pack("[iiiiii]", o->verb, o->sub, h.q, h.r, o->subject, o->pay)
                                             : json_pack("[iinnii]", o->verb, o->sub, o->subject, o->pay);
-        net_wr_add(w, options, json_pack("{s:o,s:o,s:o}", "text", net_wr_text(text, sizeof text), "at",
+        net_wr_add(w, options, json_pack("{s:o,s:o,s:o}", "text", snapshot_string(text, sizeof text), "at",
                                          net_wr_place(ui_option_cell(&sc->b, o)), "option", raw));
     }
     net_wr_set(w, d, "options", options);
@@ -117,7 +118,7 @@ json_t *net_srv_seats_json(const SrvTable *t)
     for (int p = 0; p < t->players; p++) {
         const SrvSeat *s = &t->seat[p];
         json_t *o = json_pack("{s:i,s:s,s:o,s:b,s:b}", "seat", p, "kind", s->person ? "person" : "bot", "name",
-                              net_wr_text(s->row.name, NET_NAME_LEN), "taken", s->person ? s->taken : 1,
+                              snapshot_string(s->row.name, NET_NAME_LEN), "taken", s->person ? s->taken : 1,
                               "connected", s->person ? s->connections > 0 : 1);
         if (!s->person)
             net_wr_set(&w, o, "bot", json_string(s->row.bot));
@@ -157,9 +158,9 @@ json_t *net_srv_rules_message(const SrvTable *t, const Session *s)
     NetWr w = { 1 };
     json_t *cards = json_array();
     for (int c = 0; c < s->rules.power_card_count; c++)
-        net_wr_add(&w, cards, json_pack("{s:o,s:o,s:o}", "name", net_wr_text(s->rules.power_cards[c].name, NAME_LEN),
-                                        "text", net_wr_text(s->card_docs[c].text, sizeof s->card_docs[c].text),
-                                        "ruling", net_wr_text(s->card_docs[c].ruling,
+        net_wr_add(&w, cards, json_pack("{s:o,s:o,s:o}", "name", snapshot_string(s->rules.power_cards[c].name, NAME_LEN),
+                                        "text", snapshot_string(s->card_docs[c].text, sizeof s->card_docs[c].text),
+                                        "ruling", snapshot_string(s->card_docs[c].ruling,
                                                               sizeof s->card_docs[c].ruling)));
     json_t *mods = json_loads(t->row.mods, 0, NULL);
     json_t *m = json_pack("{s:s,s:s,s:s,s:s}", "type", "rules", "table", t->row.id, "rules_version",
@@ -184,7 +185,7 @@ json_t *net_srv_table_summary(const SrvTable *t)
         net_wr_add(&w, mods, json_incref(json_object_get(v, "name")));
     json_decref(stored);
     json_t *o = json_pack("{s:s,s:i,s:o,s:i,s:o,s:s,s:i,s:i}", "table", t->row.id, "players", t->players,
-                          "variant", net_wr_text(t->game.options.variant, VARIANT_LEN), "setup",
+                          "variant", snapshot_string(t->game.options.variant, VARIANT_LEN), "setup",
                           t->game.options.setup_variation, "mods", mods, "status",
                           game_over(&t->game) ? "over" : "playing", "turn", t->game.turn, "spectators",
                           t->spectators);
