@@ -147,6 +147,25 @@ static int log_has(const TestServer *s, const char *needle)
     return found;
 }
 
+/* Copies the server's log from the first line holding `needle` to stderr
+ * (at most 120 lines): a sanitizer's report says what went wrong, and the log
+ * goes with the test's folder. */
+static void show_log_from(const TestServer *s, const char *needle)
+{
+    FILE *f = fopen(s->log, "r");
+    char line[2048];
+    int shown = 0, on = 0;
+    while (f && shown < 120 && fgets(line, sizeof line, f)) {
+        on = on || strstr(line, needle) != NULL;
+        if (on) {
+            fprintf(stderr, "    | %s", line);
+            shown++;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
 int ts_stop(TestServer *s)
 {
     if (s->pid <= 0)
@@ -162,6 +181,7 @@ int ts_stop(TestServer *s)
     for (int i = 0; i < 4; i++)
         if (log_has(s, REPORTS[i])) {
             th_fail(__FILE__, __LINE__, "the server's log has a sanitizer report (%s): %s", REPORTS[i], s->log);
+            show_log_from(s, REPORTS[i]);
             bad = 1;
         }
     return bad ? -1 : 0;

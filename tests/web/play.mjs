@@ -102,9 +102,12 @@ function boardPoint(page, q, r, area) {
     }, [q, r, area === undefined ? null : area]);
 }
 
+const clicks = new WeakMap();   // page -> the last points clicked on its board, for reports
+
 async function clickAt(page, q, r, area) {
     const pt = await boardPoint(page, q, r, area);
     if (!pt) throw new Error(`no visible point of (${q},${r}) area ${area}`);
+    clicks.set(page, [...(clicks.get(page) || []).slice(-5), { q, r, area, x: pt[0], y: pt[1] }]);
     await page.mouse.click(pt[0], pt[1]);
 }
 
@@ -197,7 +200,9 @@ async function playTurn(p, log) {
         });
     if (data.sent !== `${d.id}:${o.i}`)
         throw new Error(`${name} meant option ${o.i} (${o.text}) of decision ${d.id}, the mouse sent ${data.sent}; ` +
-            `the options: ${JSON.stringify(d.opts.slice(0, 12))}`);
+            `the options: ${JSON.stringify(d.opts.slice(0, 12))}; picked before: ${d.picked}; clicked: ` +
+            `${JSON.stringify(clicks.get(page) || [])}; the page's presses: ` +
+            JSON.stringify(await page.evaluate(() => window.vq.presses || [])));
     await seen.until(x => x.decision !== String(d.id) || x.status === 'over', `${name}'s move to be taken`);
     log.push(`${name} ${d.id}: ${o.text} (${t1 - t0} + ${Date.now() - t1} ms)`);
     return d;

@@ -204,6 +204,9 @@ export class TableView {
         canvas.addEventListener('pointerdown', ev => {
             if (ev.button !== 0 || !d.active() || this.sending) return;
             const [x, y] = this.local(ev), cell = this.board.cellAt(x, y);
+            // The last presses, what they hit and what was held: for the browser tests' reports.
+            this.presses = [...(this.presses || []).slice(-5), { x: ev.clientX, y: ev.clientY, cell,
+                area: this.board.areaAt(cell[0], cell[1], x, y), picked: d.picked, decision: d.decisionId }];
             this.board.pointer = [x, y];
             if (ev.pointerType !== 'mouse' && d.heldType >= 0 && !(d.hover && d.hover[0] === cell[0] && d.hover[1] === cell[1])) {
                 d.pointerOver(cell);   // a finger has no hover: the first tap shows the tile there, the next places it

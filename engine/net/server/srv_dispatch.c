@@ -72,7 +72,9 @@ static SrvReq *new_req(SrvConn *c, SrvReqKind kind, const json_t *re)
         return NULL;
     r->kind = kind;
     r->conn = c->id;
-    r->re = re ? json_incref((json_t *)re) : NULL;
+    /* A copy of its own: jansson's reference counts are not shared safely
+     * between threads, and the message `re` came from is freed here. */
+    r->re = re ? json_deep_copy(re) : NULL;
     snprintf(r->base_url, sizeof r->base_url, "%s", c->base_url);
     return r;
 }

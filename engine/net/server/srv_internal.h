@@ -68,7 +68,7 @@ typedef struct SrvReq {
     struct SrvReq *next;
     SrvReqKind kind;
     uint64_t conn;
-    json_t *re;                    /* the request's "id", or NULL */
+    json_t *re;                    /* the request's "id" (a copy the game thread owns), or NULL */
     SrvTable *table;               /* resolved by the registry (NULL for create) */
     char table_id[NET_TABLE_ID_LEN + 1];
     int seat;
