@@ -194,7 +194,9 @@ async function playTurn(p, log) {
     const data = await seen.until(x => (x.sent || '').startsWith(d.id + ':'), `${name} to send a move`)
         .catch(async e => {
             await page.screenshot({ path: path.join(SHOTS, 'failure.png') });
-            e.message += `; meant option ${o.i} (${JSON.stringify(o)}); the panel says: ` +
+            e.message += `; meant option ${o.i} (${JSON.stringify(o)}); picked before: ${d.picked}; clicked: ` +
+                `${JSON.stringify(clicks.get(page) || [])}; the page's presses: ` +
+                `${JSON.stringify(await page.evaluate(() => window.vq.presses || []))}; the panel says: ` +
                 await page.$eval('.decision', x => x.innerText.slice(0, 600));
             throw e;
         });
