@@ -246,10 +246,11 @@ export class TableView {
         window.addEventListener('keydown', this.keys);
     }
 
-    // Where to click, in page coordinates, to hit area `area` (or any part
+    // Where to click, in whole page pixels, to hit area `area` (or any part
     // when area is undefined or -1) of the face of (q, r): the critter's spot
     // or the centre if the hit test gives it back, else the first point of a
-    // sweep over the face that does; null when the face is hidden. For the
+    // sweep over the face that does, preferring one at least two pixels inside
+    // the place; null when the face is hidden. For the
     // browser tests.
     pointFor(q, r, area) {
         const b = this.board, [fx, fy] = b.face(q, r), s = b.size;
@@ -258,13 +259,26 @@ export class TableView {
         for (let j = -3; j <= 3; j++)
             for (let i = -3; i <= 3; i++) tries.push([fx + i * s * 0.25, fy + j * s * 0.27]);
         const rect = this.els.canvas.getBoundingClientRect();
-        for (const [x, y] of tries) {
-            if (x < 1 || y < 1 || x > b.w - 1 || y > b.h - 1) continue;
+        const hits = (x, y) => {
+            if (x < 1 || y < 1 || x > b.w - 1 || y > b.h - 1) return false;
             const c = b.cellAt(x, y);
-            if (c[0] !== q || c[1] !== r || (wanted && b.areaAt(q, r, x, y) !== area)) continue;
-            return [rect.left + x, rect.top + y];
+            return c[0] === q && c[1] === r && (!wanted || b.areaAt(q, r, x, y) === area);
+        };
+        // A whole page pixel whose neighbours two pixels away hit the same
+        // place too: a mouse event's coordinates may be rounded, and a point
+        // on the edge of a face or an area could then land on its neighbour.
+        const page = ([x, y]) => [Math.round(rect.left + x), Math.round(rect.top + y)];
+        const firm = ([px, py]) => {
+            const x = px - rect.left, y = py - rect.top;
+            return [[0, 0], [2, 0], [-2, 0], [0, 2], [0, -2]].every(([dx, dy]) => hits(x + dx, y + dy));
+        };
+        let loose = null;
+        for (const t of tries) {
+            const pt = page(t);
+            if (firm(pt)) return pt;
+            if (!loose && hits(pt[0] - rect.left, pt[1] - rect.top)) loose = pt;
         }
-        return null;
+        return loose;
     }
 
     destroy() {
