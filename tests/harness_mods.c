@@ -52,3 +52,13 @@ int th_mods_open(Session *s, const char *root, const char *mods, char *err, int 
         s->quiet = 1;
     return rc;
 }
+
+void th_mods_play_to_turn(Session *s, int turn)
+{
+    static Option o[MAX_OPTIONS];
+    char err[256];
+    for (int guard = 0; s->game.turn < turn && !game_over(&s->game) && guard < 5000; guard++) {
+        REQUIRE(game_options(&s->game, o, MAX_OPTIONS) > 0);
+        REQUIRE(game_apply(&s->game, 0, err, sizeof err) == 0);
+    }
+}

@@ -1,6 +1,7 @@
 /* Throw-away rules roots for tests of mods: the shipped content/ linked in,
  * empty scripts/ folders, and mods/ the test writes file by file. Required
- * for: tests/script/test_mods.c, test_frozen_state.c. */
+ * for: the mod tests of tests/script/ (test_mods.c, test_hostile_mods.c,
+ * test_frozen_state.c, ...). */
 #ifndef VQ_HARNESS_MODS_H
 #define VQ_HARNESS_MODS_H
 
@@ -16,5 +17,8 @@ void th_mods_put(const char *root, const char *mod, const char *file, const char
 void th_mods_root_remove(const char *root);
 /* session_open_mods with the mods listed (comma separated), quiet on success. */
 int  th_mods_open(struct Session *s, const char *root, const char *mods, char *err, int errlen);
+/* Plays option 0 until turn `turn` begins or the game ends (at most 5000
+ * decisions); every decision must apply. */
+void th_mods_play_to_turn(struct Session *s, int turn);
 
 #endif

@@ -3,51 +3,14 @@
  * or played as docs/reliability.md promises. Each test builds its own root
  * (the shipped content/, empty scripts/, its own mods/). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "describe.h"
 #include "harness_game.h"
+#include "harness_mods.h"
 #include "session.h"
-
-static void make_root(char *root, size_t len)
-{
-    snprintf(root, len, "/tmp/vq-hostile-XXXXXX");
-    REQUIRE(mkdtemp(root) != NULL);
-    char path[512], cwd[400], target[512];
-    REQUIRE(getcwd(cwd, sizeof cwd) != NULL);
-    snprintf(path, sizeof path, "%s/content", root);
-    snprintf(target, sizeof target, "%s/content", cwd);
-    REQUIRE(symlink(target, path) == 0);
-    static const char *const DIRS[] = { "scripts", "scripts/powers", "scripts/variants", "scripts/endgame", "mods" };
-    for (size_t i = 0; i < sizeof DIRS / sizeof DIRS[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", root, DIRS[i]);
-        REQUIRE(mkdir(path, 0700) == 0);
-    }
-}
-
-/* Writes root/mods/<mod>/<file> (creating the mod's folder). */
-static void put(const char *root, const char *mod, const char *file, const char *text)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/mods/%s", root, mod);
-    mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/mods/%s/%s", root, mod, file);
-    FILE *f = fopen(path, "w");
-    REQUIRE(f != NULL);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void remove_root(const char *root)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK(system(cmd) == 0);
-}
 
 /* Mod x whose mod.lua is `text` (the manifest is appended) fails to load with
  * an error holding `want` and `where` ("mods/x/mod.lua:3:"). */
@@ -56,7 +19,7 @@ static void check_refused_at(const char *root, const char *text, const char *wan
     static Session s;
     char err[1024] = "", src[8192];
     snprintf(src, sizeof src, "%s\nreturn { name = 'x', version = '1' }\n", text);
-    put(root, "x", "mod.lua", src);
+    th_mods_put(root, "x", "mod.lua", src);
     int rc = session_open_mods(&s, root, "x", err, sizeof err);
     if (rc == 0) {
         session_close(&s);
@@ -72,7 +35,7 @@ static void open_game(Session *s, const char *root, const char *text, uint64_t s
 {
     char err[1024] = "", src[8192];
     snprintf(src, sizeof src, "%s\nreturn { name = 'x', version = '1' }\n", text);
-    put(root, "x", "mod.lua", src);
+    th_mods_put(root, "x", "mod.lua", src);
     int rc = session_open_mods(s, root, "x", err, sizeof err);
     if (rc)
         fprintf(stderr, "    %s\n", err);
@@ -85,24 +48,24 @@ static void open_game(Session *s, const char *root, const char *text, uint64_t s
 TEST(hostile_randomness_while_loading_is_refused_with_the_line)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     check_refused_at(root, "local r = math.random(6)", "no die to draw", "mods/x/mod.lua:1:");
     check_refused_at(root, "\nlocal r = math.random()", "no die to draw", "mods/x/mod.lua:2:");
     check_refused_at(root, "local t = {}\nt[1] = math.random(1, 2)", "no die to draw", "mods/x/mod.lua:2:");
-    put(root, "x", "util.lua", "return { roll = math.random(3) }\n");
+    th_mods_put(root, "x", "util.lua", "return { roll = math.random(3) }\n");
     check_refused_at(root, "local u = require('util')", "no die to draw", "mods/x/util.lua:1:");
     /* Every reader of the game, likewise: there is none yet. */
     check_refused_at(root, "local t = game.turn()", "no game while the scripts load", "mods/x/mod.lua:1:");
     check_refused_at(root, "\nlocal p = game.param('n', 1)", "parameters belong to a game", "mods/x/mod.lua:2:");
     check_refused_at(root, "local ok = pcall(math.random, 6)\nlocal r = math.random(6)", "no die to draw",
                      "mods/x/mod.lua:2:");
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_randomness_in_a_handler_draws_from_the_game)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, "local S = game.state{ r = 0 }\n"
                         "on('turn_start', function(ev) S.r = math.random(6) end)", 5);
@@ -114,7 +77,7 @@ TEST(hostile_randomness_in_a_handler_draws_from_the_game)
     }
     CHECK_NO_SCRIPT_ERROR(&s, &s.game, "a handler drawing a die");
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* A Lua expression: a record of n per-player integers and one integer z. */
@@ -129,7 +92,7 @@ static void wide_item(char *out, size_t len, int n)
 TEST(hostile_state_declarations_too_large_are_refused_with_size_and_limit)
 {
     char root[64], src[4096], item[3000];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     /* 51 per-player values and z: 256 values an item; 256 items wrapped a 16-bit size to 1. */
     wide_item(item, sizeof item, 51);
     snprintf(src, sizeof src, "local item = %s\nlocal S = game.state{ l = game.list(item, 256) }", item);
@@ -145,13 +108,13 @@ TEST(hostile_state_declarations_too_large_are_refused_with_size_and_limit)
                      "needs 1 values; all scripts together may keep 512 and 512 are taken", "mods/x/mod.lua:3:");
     check_refused_at(root, "local S = game.state{ l = game.list(1, 65) }",
                      "65 values starting other than 0 or false", "mods/x/mod.lua:1:");
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_state_declaration_values_cannot_be_changed_after_they_are_made)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     check_refused_at(root, "local m = game.list(0, 4)\nm.cap = 65535", "attempt to index", "mods/x/mod.lua:2:");
     check_refused_at(root, "local m = game.list(0, 4)\nm.cap = -1", "attempt to index", "mods/x/mod.lua:2:");
     check_refused_at(root, "local m = game.per_player(0)\nm.of = game.list(0, 256)", "attempt to index", "mods/x/mod.lua:2:");
@@ -184,13 +147,13 @@ TEST(hostile_state_declaration_values_cannot_be_changed_after_they_are_made)
     }
     CHECK_NO_SCRIPT_ERROR(&s, &s.game, "a full list");
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_a_refused_state_declaration_leaves_nothing_behind)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, "for i = 1, 600 do pcall(game.state, { l = game.list(game.list(0, 256), 256) }) end\n"
                         "for i = 1, 100 do pcall(game.state, { a = 1, l = game.list(1, 64) }) end\n"
@@ -199,13 +162,13 @@ TEST(hostile_a_refused_state_declaration_leaves_nothing_behind)
     CHECK_EQ(s.rules.state_used, 1 + 1 + 4 * 5);
     CHECK_EQ(s.rules.state_init_count, 1);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_declarations_refuse_numbers_out_of_range_instead_of_narrowing_them)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     check_refused_at(root, "local u = game.uses{ card = 'Rift', per_turn = (1 << 32) + 5 }",
                      "'per_turn' is an integer 0..100 or \"unlimited\", not 4294967301", "mods/x/mod.lua:1:");
     check_refused_at(root, "\nlocal u = game.uses{ card = 'Rift', per_turn = 2^32 + 5 }", "'per_turn' is an integer",
@@ -218,7 +181,7 @@ TEST(hostile_declarations_refuse_numbers_out_of_range_instead_of_narrowing_them)
     check_refused_at(root, "local S = game.state{ n = 0 }\n"
                            "on('turn_start', function() end, 0, { state = { S, n = (1 << 32) + 1 } })",
                      "takes integers 0..63", "mods/x/mod.lua:2:");
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* A mod's on() is registered after its file has run: every check of its
@@ -226,7 +189,7 @@ TEST(hostile_declarations_refuse_numbers_out_of_range_instead_of_narrowing_them)
 TEST(hostile_a_bad_when_gate_is_reported_at_the_line_of_on)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     check_refused_at(root, "local a = 1\n\non('turn_start', function() end, 0, { when = { moves = 0/0 } })\nlocal b = 2",
                      "'moves' of 'turn_start' cannot be", "mods/x/mod.lua:3:");
     check_refused_at(root, "local a = 1\non('turn_start', function() end, 0, { when = { moves = { min = 1.5 } } })",
@@ -235,18 +198,7 @@ TEST(hostile_a_bad_when_gate_is_reported_at_the_line_of_on)
                      "names 'nothing'", "mods/x/mod.lua:4:");
     check_refused_at(root, "\non('game_start', function() end, 0, { card = 'Rift', holder = true })",
                      "holder needs an event that names a player", "mods/x/mod.lua:2:");
-    remove_root(root);
-}
-
-/* Plays option 0 until turn `turn` begins or the game ends. */
-static void play_to_turn(Session *s, int turn)
-{
-    static Option o[MAX_OPTIONS];
-    char err[256];
-    for (int guard = 0; s->game.turn < turn && !game_over(&s->game) && guard < 5000; guard++) {
-        REQUIRE(game_options(&s->game, o, MAX_OPTIONS) > 0);
-        REQUIRE(game_apply(&s->game, 0, err, sizeof err) == 0);
-    }
+    th_mods_root_remove(root);
 }
 
 /* A handler that calls into the engine under its own pcall, whose nested
@@ -272,11 +224,11 @@ static const char OUTER_GOES_ON[] =
 static void check_switched_off_is_off(const char *call)
 {
     char root[64], src[2048];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     snprintf(src, sizeof src, OUTER_GOES_ON, call);
     static Session s;
     open_game(&s, root, src, 11);
-    play_to_turn(&s, 5);
+    th_mods_play_to_turn(&s, 5);
     const ModInfo *mi = &s.mods.mod[0];
     CHECK(mods_disabled(&s.game, mi));
     CHECK_STR_CONTAINS(mi->error, "nested failure");
@@ -284,7 +236,7 @@ static void check_switched_off_is_off(const char *call)
     CHECK(s.game.turn >= 5);
     CHECK_EQ(s.game.script_errors, 1);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_a_switched_off_mod_cannot_go_on_through_its_own_pcall)
@@ -305,17 +257,17 @@ TEST(hostile_a_switched_off_mod_cannot_go_on_through_its_own_pcall)
 static void check_work_limit(const char *src, const char *want)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, src, 11);
-    play_to_turn(&s, 4);
+    th_mods_play_to_turn(&s, 4);
     const ModInfo *mi = &s.mods.mod[0];
     CHECK(mods_disabled(&s.game, mi));
     CHECK_STR_CONTAINS(mi->error, want);
     CHECK_STR_CONTAINS(mi->error, "mods/x/mod.lua:1:");
     CHECK_EQ(s.game.script_errors, 1);   /* the mod alone failed: the base rules went on */
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_a_mods_handlers_share_one_budget_per_event_and_per_decision)
@@ -334,30 +286,30 @@ TEST(hostile_a_mods_handlers_share_one_budget_per_event_and_per_decision)
 TEST(hostile_a_mod_may_register_only_so_many_handlers)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     check_refused_at(root, "for i = 1, 3000 do\n  on('turn_start', function(ev) end)\nend",
                      "on: mod 'x' registers more than 256 handlers", "mods/x/mod.lua:2:");
     static Session s;
     open_game(&s, root, "for i = 1, 256 do on('turn_start', function(ev) end) end", 1);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 TEST(hostile_a_mod_folder_that_is_a_symbolic_link_is_refused)
 {
     char root[64], err[1024] = "", path[600], target[600];
-    make_root(root, sizeof root);
-    put(root, "real", "mod.lua", "return { name = 'evil', version = '1' }\n");
+    th_mods_root_make(root, sizeof root);
+    th_mods_put(root, "real", "mod.lua", "return { name = 'evil', version = '1' }\n");
     snprintf(target, sizeof target, "%s/mods/real", root);
     snprintf(path, sizeof path, "%s/mods/evil", root);
     REQUIRE(symlink(target, path) == 0);
     static Session s;
     CHECK(session_open_mods(&s, root, "evil", err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "mod 'evil': mods/evil is a symbolic link, not a folder");
-    put(root, "needs", "mod.lua", "return { name = 'needs', version = '1', depends = { 'evil' } }\n");
+    th_mods_put(root, "needs", "mod.lua", "return { name = 'needs', version = '1', depends = { 'evil' } }\n");
     CHECK(session_open_mods(&s, root, "needs", err, sizeof err) != 0);
     CHECK_STR_CONTAINS(err, "symbolic link");
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* The choices' length is read raw: a __len of -5 once wrapped to 65531
@@ -365,7 +317,7 @@ TEST(hostile_a_mod_folder_that_is_a_symbolic_link_is_refused)
 TEST(hostile_a_questions_choices_are_counted_without_their_metamethods)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root,
               "local S = game.state{ asked = 0, none = 0 }\n"
@@ -380,10 +332,10 @@ TEST(hostile_a_questions_choices_are_counted_without_their_metamethods)
               "  local many = setmetatable({ 1 }, { __len = function() return 1 << 40 end })\n"
               "  assert(Q:ask(ev.player, many))\n"
               "end)", 3);
-    play_to_turn(&s, 3);
+    th_mods_play_to_turn(&s, 3);
     CHECK_NO_SCRIPT_ERROR(&s, &s.game, "choices with a lying __len");
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* Every function of the game library, called while the rules load with no
@@ -391,7 +343,7 @@ TEST(hostile_a_questions_choices_are_counted_without_their_metamethods)
 TEST(hostile_every_game_function_called_while_loading_is_refused_or_answers)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root,
               "local names = {}\n"
@@ -404,7 +356,7 @@ TEST(hostile_every_game_function_called_while_loading_is_refused_or_answers)
               "assert(not pcall(math.random, 6))\n"
               "assert(not pcall(game.turn))", 1);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* A front end asks a decision's words as often as it draws it: those calls
@@ -413,13 +365,13 @@ TEST(hostile_every_game_function_called_while_loading_is_refused_or_answers)
 TEST(hostile_words_asked_again_and_again_do_not_use_up_a_mods_budget)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, BURN
               "local Q = game.question{ name = 'pick', prompt = function(q) burn() return 'Pick' end,\n"
               "  label = function(c, q) burn() return 'one' end, answer = function(ev) end }\n"
               "on('turn_start', function(ev) if game.turn() == 2 then Q:ask(ev.player, { 1 }) end end)", 3);
-    play_to_turn(&s, 2);
+    th_mods_play_to_turn(&s, 2);
     REQUIRE(s.game.ask_len > 0);
     static Option o[MAX_OPTIONS];
     REQUIRE(game_options(&s.game, o, MAX_OPTIONS) > 0);
@@ -432,7 +384,7 @@ TEST(hostile_words_asked_again_and_again_do_not_use_up_a_mods_budget)
     CHECK_STR_CONTAINS(words, "one");
     CHECK_NO_SCRIPT_ERROR(&s, &s.game, "words asked 24 times");
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* A die drawn where the game may only be read moved the game's generator
@@ -440,24 +392,24 @@ TEST(hostile_words_asked_again_and_again_do_not_use_up_a_mods_budget)
 TEST(hostile_code_that_may_only_read_the_game_may_not_draw_a_die)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, "on('cost', function(ev) if math.random(3) == 1 then ev.any = 15 end end)", 1);
-    play_to_turn(&s, 3);
+    th_mods_play_to_turn(&s, 3);
     CHECK(mods_disabled(&s.game, &s.mods.mod[0]));
     CHECK_STR_CONTAINS(s.mods.mod[0].error, "mods/x/mod.lua:1: math.random: this code may only look at the game");
     session_close(&s);
     open_game(&s, root, "local Q = game.question{ name = 'q', prompt = function() return 'p' .. math.random(9) end,\n"
                         "  labels = { [1] = 'one' }, answer = function(ev) end }\n"
                         "on('turn_start', function(ev) if game.turn() == 2 then Q:ask(ev.player, { 1 }) end end)", 1);
-    play_to_turn(&s, 2);
+    th_mods_play_to_turn(&s, 2);
     REQUIRE(s.game.ask_len > 0);
     Rng before = s.game.rng;
     char words[100];
     game_prompt_text(&s.game, words, sizeof words);
     CHECK(memcmp(&before, &s.game.rng, sizeof before) == 0);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* A mod's on() is registered after its file has run: the gate registered is
@@ -465,7 +417,7 @@ TEST(hostile_code_that_may_only_read_the_game_may_not_draw_a_die)
 TEST(hostile_a_gate_changed_after_on_is_registered_as_it_was_checked)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, "local S = game.state{ n = 0, other = 0 }\n"
                         "local g = { when = { player = 0 } }\n"
@@ -474,14 +426,14 @@ TEST(hostile_a_gate_changed_after_on_is_registered_as_it_was_checked)
                         "g.when = { nothing = 1 }\n"
                         "g.bogus = true\n"
                         "on('turn_end', function(ev) assert(S.other == 0, 'the gate was changed') end)", 3);
-    play_to_turn(&s, 6);
+    th_mods_play_to_turn(&s, 6);
     CHECK(!mods_disabled(&s.game, &s.mods.mod[0]));
     CHECK_NO_SCRIPT_ERROR(&s, &s.game, "a gate changed after on()");
     session_close(&s);
     check_refused_at(root, "local w = {}\nfor i = 1, 100 do w['f' .. i] = i end\n"
                            "on('turn_start', function(ev) end, 0, { when = w })", "at most 64 entries",
                      "mods/x/mod.lua:3:");
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* Mod x's share of an event runs out while mod a's handler, which x's call
@@ -489,11 +441,11 @@ TEST(hostile_a_gate_changed_after_on_is_registered_as_it_was_checked)
 TEST(hostile_a_share_that_runs_out_in_another_mods_handler_fails_its_owner)
 {
     char root[64], err[1024] = "";
-    make_root(root, sizeof root);
-    put(root, "a", "mod.lua", BURN "local function half() local x = 0 for i = 1, 250000 do x = x + i end end\n"
+    th_mods_root_make(root, sizeof root);
+    th_mods_put(root, "a", "mod.lua", BURN "local function half() local x = 0 for i = 1, 250000 do x = x + i end end\n"
                               "on('critter_hit', function(ev) half() end)\n"
                               "return { name = 'a', version = '1' }\n");
-    put(root, "x", "mod.lua", "local function burn() local x = 0 for i = 1, 450000 do x = x + i end end\n"
+    th_mods_put(root, "x", "mod.lua", "local function burn() local x = 0 for i = 1, 450000 do x = x + i end end\n"
                               "for i = 1, 3 do on('turn_start', function(ev) if game.turn() >= 3 then burn() end end) end\n"
                               "on('turn_start', function(ev)\n"
                               "  if game.turn() < 3 then return end\n"
@@ -507,7 +459,7 @@ TEST(hostile_a_share_that_runs_out_in_another_mods_handler_fails_its_owner)
     s.quiet = 1;
     GameOptions o = { .players = 2, .setup_variation = 1, .variant = "" };
     REQUIRE(session_new_game(&s, &o, 11, err, sizeof err) == 0);
-    play_to_turn(&s, 4);
+    th_mods_play_to_turn(&s, 4);
     const ModInfo *a = mods_find(&s.mods, "a"), *x = mods_find(&s.mods, "x");
     REQUIRE(a && x);
     CHECK(mods_disabled(&s.game, x));
@@ -516,7 +468,7 @@ TEST(hostile_a_share_that_runs_out_in_another_mods_handler_fails_its_owner)
     CHECK_STR_CONTAINS(s.error, "(mod 'x': 3000000 per event)");   /* the first failure reported */
     CHECK(strstr(s.error, "mod 'a' is switched off") == NULL);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* The offers of a mod's actions are asked each time a decision is listed:
@@ -525,19 +477,19 @@ TEST(hostile_a_share_that_runs_out_in_another_mods_handler_fails_its_owner)
 TEST(hostile_a_mods_offers_share_one_budget_per_listing)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, BURN
               "for i = 1, 8 do\n"
               "  game.action{ name = 'a' .. i, at = 'move', offers = function(player, offer) burn() end,\n"
               "               perform = function(ev) end }\n"
               "end", 11);
-    play_to_turn(&s, 2);
+    th_mods_play_to_turn(&s, 2);
     const ModInfo *mi = &s.mods.mod[0];
     CHECK(mods_disabled(&s.game, mi));
     CHECK_STR_CONTAINS(mi->error, "instruction budget exceeded (mod 'x': 3000000 per listing of a decision's actions)");
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }
 
 /* Where a mod takes part in listing a decision (a query handler, an action's
@@ -545,7 +497,7 @@ TEST(hostile_a_mods_offers_share_one_budget_per_listing)
 TEST(hostile_games_whose_mods_take_part_in_listing_check_each_choice)
 {
     char root[64];
-    make_root(root, sizeof root);
+    th_mods_root_make(root, sizeof root);
     static Session s;
     open_game(&s, root, "on('turn_start', function(ev) end)", 1);
     CHECK(!s.game.verify_listed);
@@ -556,5 +508,5 @@ TEST(hostile_games_whose_mods_take_part_in_listing_check_each_choice)
     open_game(&s, root, "game.action{ name = 'a', at = 'move', offers = function(p, offer) end, perform = function() end }", 1);
     CHECK(s.game.verify_listed);
     session_close(&s);
-    remove_root(root);
+    th_mods_root_remove(root);
 }

@@ -24,16 +24,7 @@
 #define put th_mods_put
 #define remove_root th_mods_root_remove
 
-/* Plays option 0 until turn `turn` begins or the game ends. */
-static void play_to_turn(Session *s, int turn)
-{
-    static Option o[MAX_OPTIONS];
-    char err[256];
-    for (int guard = 0; s->game.turn < turn && !game_over(&s->game) && guard < 5000; guard++) {
-        REQUIRE(game_options(&s->game, o, MAX_OPTIONS) > 0);
-        REQUIRE(game_apply(&s->game, 0, err, sizeof err) == 0);
-    }
-}
+#define play_to_turn th_mods_play_to_turn
 
 #define open_with th_mods_open
 
