@@ -129,3 +129,23 @@ void fuzz_play(Session *s, int decisions)
         }
     }
 }
+
+void fuzz_gen_start(FuzzGen *g, const uint8_t *data, size_t size)
+{
+    g->data = data;
+    g->size = size;
+    g->at = 0;
+    g->len = 0;
+    g->text[0] = 0;
+}
+
+unsigned fuzz_gen_byte(FuzzGen *g) { return g->at < g->size ? g->data[g->at++] : 0; }
+
+void fuzz_gen_put(FuzzGen *g, const char *s, size_t n)
+{
+    if (g->len + n < sizeof g->text) {
+        memcpy(g->text + g->len, s, n);
+        g->len += n;
+        g->text[g->len] = 0;
+    }
+}

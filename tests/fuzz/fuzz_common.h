@@ -35,4 +35,22 @@ int fuzz_open_mod(Session *s, const char *text, size_t len);
  * invariants checked after each: a broken invariant aborts (a failure). */
 void fuzz_play(Session *s, int decisions);
 
+/* A Lua text written from the input's bytes, for the fuzzers that build
+ * mods (fuzz_events, fuzz_state): each choice takes the next byte. */
+#define FUZZ_GEN_TEXT 16384
+typedef struct FuzzGen {
+    const uint8_t *data;
+    size_t size, at;
+    char text[FUZZ_GEN_TEXT];
+    size_t len;
+} FuzzGen;
+
+/* Starts g over the input, with an empty text. */
+void fuzz_gen_start(FuzzGen *g, const uint8_t *data, size_t size);
+/* The next byte of the input; 0 once it is used up. */
+unsigned fuzz_gen_byte(FuzzGen *g);
+/* Appends s[0..n) to the text when it fits (else nothing); the text stays
+ * NUL-terminated. */
+void fuzz_gen_put(FuzzGen *g, const char *s, size_t n);
+
 #endif

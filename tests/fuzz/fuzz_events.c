@@ -12,7 +12,6 @@
 #include "fuzz_common.h"
 
 #define FUZZ_DECISIONS 60
-#define MAX_TEXT 16384
 
 static const char *const EVENTS[] = { "turn_start", "phase", "cost", "collect", "critter_hit", "lava_flow",
                                       "turn_end", "scoring", "tile_placed", "buy_limit" };
@@ -31,69 +30,44 @@ static const char *const OPS[] = {
     "rawset(ev, %K, nil)",
 };
 
-typedef struct Gen {
-    const uint8_t *data;
-    size_t size, at;
-    char text[MAX_TEXT];
-    size_t len;
-} Gen;
-
-static unsigned next(Gen *g)
-{
-    return g->at < g->size ? g->data[g->at++] : 0;
-}
-
-static void put(Gen *g, const char *s, size_t n)
-{
-    if (g->len + n < sizeof g->text) {
-        memcpy(g->text + g->len, s, n);
-        g->len += n;
-        g->text[g->len] = 0;
-    }
-}
-
-#define PICK(g, list) (list)[next(g) % (sizeof(list) / sizeof((list)[0]))]
+#define PICK(g, list) (list)[fuzz_gen_byte(g) % (sizeof(list) / sizeof((list)[0]))]
 
 /* One operation: OPS with %K and %V replaced by chosen keys and values. */
-static void op(Gen *g)
+static void op(FuzzGen *g)
 {
     const char *o = PICK(g, OPS);
-    int guarded = next(g) % 4 != 0;
+    int guarded = fuzz_gen_byte(g) % 4 != 0;
     if (guarded)
-        put(g, "pcall(function() ", 17);
+        fuzz_gen_put(g, "pcall(function() ", 17);
     for (const char *p = o; *p; p++) {
         if (p[0] == '%' && (p[1] == 'K' || p[1] == 'V')) {
             const char *s = p[1] == 'K' ? PICK(g, KEYS) : PICK(g, VALUES);
-            put(g, s, strlen(s));
+            fuzz_gen_put(g, s, strlen(s));
             p++;
         } else {
-            put(g, p, 1);
+            fuzz_gen_put(g, p, 1);
         }
     }
     if (guarded)
-        put(g, " end)", 5);
-    put(g, "\n", 1);
+        fuzz_gen_put(g, " end)", 5);
+    fuzz_gen_put(g, "\n", 1);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static Gen g;
-    g.data = data;
-    g.size = size;
-    g.at = 0;
-    g.len = 0;
-    g.text[0] = 0;
-    unsigned handlers = 1 + next(&g) % 4;
+    static FuzzGen g;
+    fuzz_gen_start(&g, data, size);
+    unsigned handlers = 1 + fuzz_gen_byte(&g) % 4;
     for (unsigned h = 0; h < handlers; h++) {
         char line[80];
         int n = snprintf(line, sizeof line, "on('%s', function(ev)\nlocal kept\n", PICK(&g, EVENTS));
-        put(&g, line, (size_t)n);
-        for (unsigned i = 0, ops = 1 + next(&g) % 8; i < ops; i++)
+        fuzz_gen_put(&g, line, (size_t)n);
+        for (unsigned i = 0, ops = 1 + fuzz_gen_byte(&g) % 8; i < ops; i++)
             op(&g);
-        put(&g, "end)\n", 5);
+        fuzz_gen_put(&g, "end)\n", 5);
     }
     static const char TAIL[] = "return { name = 'f', version = '1' }\n";
-    put(&g, TAIL, sizeof TAIL - 1);
+    fuzz_gen_put(&g, TAIL, sizeof TAIL - 1);
     static Session s;
     if (fuzz_open_mod(&s, g.text, g.len) == 0) {
         fuzz_play(&s, FUZZ_DECISIONS);

@@ -12,44 +12,23 @@
 #include "fuzz_common.h"
 
 #define FUZZ_DECISIONS 40
-#define MAX_TEXT 16384
 
-typedef struct Gen {
-    const uint8_t *data;
-    size_t size, at;
-    char text[MAX_TEXT];
-    size_t len;
-} Gen;
+static void put(FuzzGen *g, const char *s) { fuzz_gen_put(g, s, strlen(s)); }
 
-static unsigned next(Gen *g)
-{
-    return g->at < g->size ? g->data[g->at++] : 0;
-}
-
-static void put(Gen *g, const char *s)
-{
-    size_t n = strlen(s);
-    if (g->len + n < sizeof g->text) {
-        memcpy(g->text + g->len, s, n);
-        g->len += n;
-        g->text[g->len] = 0;
-    }
-}
-
-static void value(Gen *g, int depth)
+static void value(FuzzGen *g, int depth)
 {
     static const char *const INTS[] = { "0", "1", "-1", "7", "2147483647", "-2147483648", "2147483648",
                                         "(1 << 32) + 5", "2^31", "1.5", "0/0", "-0.0" };
     static const char *const CAPS[] = { "1", "2", "4", "8", "16", "51", "64", "100", "200", "255", "256", "257",
                                         "0", "-1", "65535", "65537", "2^40", "1.5", "'x'", "nil" };
-    unsigned kind = next(g) % (depth > 5 ? 3 : 7);
+    unsigned kind = fuzz_gen_byte(g) % (depth > 5 ? 3 : 7);
     char buf[32];
     switch (kind) {
     case 0:
-        put(g, INTS[next(g) % (sizeof INTS / sizeof INTS[0])]);
+        put(g, INTS[fuzz_gen_byte(g) % (sizeof INTS / sizeof INTS[0])]);
         break;
     case 1:
-        put(g, next(g) & 1 ? "true" : "false");
+        put(g, fuzz_gen_byte(g) & 1 ? "true" : "false");
         break;
     case 2:
         put(g, "game.place()");
@@ -63,14 +42,14 @@ static void value(Gen *g, int depth)
         put(g, "game.list(");
         value(g, depth + 1);
         put(g, ", ");
-        put(g, CAPS[next(g) % (sizeof CAPS / sizeof CAPS[0])]);
+        put(g, CAPS[fuzz_gen_byte(g) % (sizeof CAPS / sizeof CAPS[0])]);
         put(g, ")");
         break;
     default: {
-        unsigned n = next(g) % 6;
+        unsigned n = fuzz_gen_byte(g) % 6;
         put(g, "{ ");
         for (unsigned i = 0; i < n; i++) {
-            snprintf(buf, sizeof buf, "f%u = ", (next(g) % 8));   /* a name given twice: Lua keeps the last */
+            snprintf(buf, sizeof buf, "f%u = ", (fuzz_gen_byte(g) % 8));   /* a name given twice: Lua keeps the last */
             put(g, buf);
             value(g, depth + 1);
             put(g, ", ");
@@ -132,14 +111,10 @@ static void check_nodes(const Session *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static Gen g;
-    g.data = data;
-    g.size = size;
-    g.at = 0;
-    g.len = 0;
-    g.text[0] = 0;
+    static FuzzGen g;
+    fuzz_gen_start(&g, data, size);
     put(&g, POKE);
-    unsigned decls = 1 + next(&g) % 3;
+    unsigned decls = 1 + fuzz_gen_byte(&g) % 3;
     char line[64];
     for (unsigned d = 0; d < decls; d++) {
         snprintf(line, sizeof line, "local S%u = game.state{ a = ", d);
