@@ -53,6 +53,16 @@ int th_mods_open(Session *s, const char *root, const char *mods, char *err, int 
     return rc;
 }
 
+bool th_mods_refuses(const char *root, const char *mod, const char *text, char *err, int errlen)
+{
+    static Session s;
+    th_mods_put(root, mod, "mod.lua", text);
+    if (th_mods_open(&s, root, mod, err, errlen) != 0)
+        return true;
+    session_close(&s);
+    return false;
+}
+
 void th_mods_play_to_turn(Session *s, int turn)
 {
     static Option o[MAX_OPTIONS];

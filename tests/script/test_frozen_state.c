@@ -33,12 +33,7 @@ static void refused_at_load(const char *mod, const char *text, const char *want)
 {
     char root[64], err[600] = "";
     th_mods_root_make(root, sizeof root);
-    th_mods_put(root, mod, "mod.lua", text);
-    static Session s;
-    int rc = th_mods_open(&s, root, mod, err, sizeof err);
-    CHECK(rc != 0);
-    if (rc == 0)
-        session_close(&s);
+    CHECK(th_mods_refuses(root, mod, text, err, sizeof err));
     CHECK_STR_CONTAINS(err, want);
     CHECK_STR_CONTAINS(err, "keep what changes in game.state");
     th_mods_root_remove(root);

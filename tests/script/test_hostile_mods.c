@@ -16,13 +16,9 @@
  * an error holding `want` and `where` ("mods/x/mod.lua:3:"). */
 static void check_refused_at(const char *root, const char *text, const char *want, const char *where)
 {
-    static Session s;
     char err[1024] = "", src[8192];
     snprintf(src, sizeof src, "%s\nreturn { name = 'x', version = '1' }\n", text);
-    th_mods_put(root, "x", "mod.lua", src);
-    int rc = session_open_mods(&s, root, "x", err, sizeof err);
-    if (rc == 0) {
-        session_close(&s);
+    if (!th_mods_refuses(root, "x", src, err, sizeof err)) {
         th_fail(__FILE__, __LINE__, "the mod loaded; wanted \"%s\"", want);
         return;
     }

@@ -31,10 +31,8 @@
 /* Mod `mod` whose mod.lua is `text` fails to load with an error containing `want`. */
 static void check_refused(const char *root, const char *mod, const char *text, const char *want)
 {
-    static Session s;
     char err[512] = "";
-    put(root, mod, "mod.lua", text);
-    CHECK(open_with(&s, root, mod, err, sizeof err) != 0);
+    CHECK(th_mods_refuses(root, mod, text, err, sizeof err));
     CHECK_STR_CONTAINS(err, want);
 }
 
