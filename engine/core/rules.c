@@ -335,9 +335,9 @@ int rules_add_end_reason(Rules *r, const char *name, const char *words, char *er
         snprintf(r->end_reasons[i], END_REASON_LEN, "%s", name);
         name_in_words(name, r->end_reason_words[i]);
     }
-    char plain[END_WORDS_LEN];
-    name_in_words(name, plain);
     if (words && strcmp(words, r->end_reason_words[i]) != 0) {
+        char plain[END_WORDS_LEN];   /* the words a reason declared without any has */
+        name_in_words(name, plain);
         if (strcmp(r->end_reason_words[i], plain) != 0) {
             snprintf(err, (size_t)errlen, "'%s' is already said as \"%s\", not \"%s\"", name,
                      r->end_reason_words[i], words);

@@ -227,24 +227,26 @@ static int read_marks(NetRd *r, const json_t *j, const char *key, MarkDef *out, 
     return n;
 }
 
+/* The array of strings j[key] (at most MAX_END_REASONS) into the i-th of
+ * the len-byte strings at out; returns how many it held. */
+static int read_reason_texts(NetRd *r, const json_t *j, const char *key, char *out, size_t len)
+{
+    const json_t *a = net_rd_array(r, j, key, MAX_END_REASONS);
+    size_t n = a ? json_array_size(a) : 0;
+    for (size_t i = 0; i < n; i++) {
+        json_t *wrap = json_pack("{s:O}", key, json_array_get(a, i));   /* net_rd_string reads a field */
+        net_rd_string(r, wrap, key, out + i * len, len);
+        json_decref(wrap);
+    }
+    return (int)n;
+}
+
 static void read_names(NetRd *r, const json_t *j, Rules *out)
 {
-    const json_t *reasons = net_rd_array(r, j, "end_reasons", MAX_END_REASONS);
-    for (size_t i = 0; reasons && i < json_array_size(reasons); i++) {
-        const json_t *s = json_array_get(reasons, i);
-        json_t *wrap = json_pack("{s:O}", "end_reasons", (json_t *)s);
-        net_rd_string(r, wrap, "end_reasons", out->end_reasons[i], END_REASON_LEN);
-        json_decref(wrap);
-        out->end_reason_count = (uint8_t)(i + 1);
-    }
-    const json_t *words = net_rd_array(r, j, "end_reason_words", MAX_END_REASONS);
-    if (words && json_array_size(words) != out->end_reason_count)
+    int reasons = read_reason_texts(r, j, "end_reasons", out->end_reasons[0], END_REASON_LEN);
+    out->end_reason_count = (uint8_t)reasons;
+    if (read_reason_texts(r, j, "end_reason_words", out->end_reason_words[0], END_WORDS_LEN) != reasons)
         net_rd_fail(r, "end_reason_words", "not one for each end reason");
-    for (size_t i = 0; words && i < json_array_size(words) && i < out->end_reason_count; i++) {
-        json_t *wrap = json_pack("{s:O}", "end_reason_words", json_array_get(words, i));
-        net_rd_string(r, wrap, "end_reason_words", out->end_reason_words[i], END_WORDS_LEN);
-        json_decref(wrap);
-    }
     const json_t *variants = net_rd_array(r, j, "variants", MAX_VARIANTS);
     for (size_t i = 0; variants && i < json_array_size(variants); i++) {
         const json_t *v = json_array_get(variants, i);

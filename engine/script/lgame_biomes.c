@@ -1,8 +1,7 @@
 /* The biome readers of the `game` library: game.biomes, game.biome_areas,
  * game.biome_of and game.area_biome. The first three read the game's View
- * through lgame_view, so a
- * script asking about many biomes in one call has the regions worked out
- * once. A biome's id is its region's number in that View, from 1: the same
+ * through lgame_view, so a script asking about many biomes in one call has
+ * the regions worked out once. A biome's id is its region's number in that View, from 1: the same
  * for every area of the biome, and the index of its entry in game.biomes(). */
 #include "lgame.h"
 
@@ -90,14 +89,20 @@ static int l_biomes(lua_State *L)
     return 1;
 }
 
-/* The region of area `area` (from 1, argument 3) of the stack at arguments
- * 1-2, in view v; raises when the stack has no such area. */
-static int check_region(lua_State *L, const Game *g, const View *v, int *cell, int *area)
+/* The stack at arguments 1-2 and its area (argument 3, from 1; *area from
+ * 0); raises when the stack has no such area. */
+static void check_area(lua_State *L, const Game *g, int *cell, int *area)
 {
     *cell = lgame_check_cell(L, 1);
     lua_Integer a = luaL_checkinteger(L, 3);   /* from 1; checked before any arithmetic */
     luaL_argcheck(L, a >= 1 && a <= board_areas(&g->board, &g->rules, *cell), 3, "no such area there");
     *area = (int)a - 1;
+}
+
+/* check_area, and the region of that area in view v. */
+static int check_region(lua_State *L, const Game *g, const View *v, int *cell, int *area)
+{
+    check_area(L, g, cell, area);
     return game_view_region(g, v, *cell, *area);
 }
 
@@ -150,10 +155,9 @@ static int l_biome_of(lua_State *L)
 static int l_area_biome(lua_State *L)
 {
     const Game *g = lgame_current(L);
-    int cell = lgame_check_cell(L, 1);
-    lua_Integer a = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, a >= 1 && a <= board_areas(&g->board, &g->rules, cell), 3, "no such area there");
-    lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, cell, (int)a - 1)));
+    int cell, area;
+    check_area(L, g, &cell, &area);
+    lua_pushstring(L, biome_name(board_area_biome(&g->board, &g->rules, cell, area)));
     return 1;
 }
 
