@@ -104,6 +104,13 @@ function boardPoint(page, q, r, area) {
 
 const clicks = new WeakMap();   // page -> the last points clicked on its board, for reports
 
+// What a failed move report adds: the critter held before, the points
+// clicked and the presses the page saw.
+async function clickReport(page, d) {
+    return `picked before: ${d.picked}; clicked: ${JSON.stringify(clicks.get(page) || [])}; the page's presses: ` +
+        JSON.stringify(await page.evaluate(() => window.vq.presses || []));
+}
+
 async function clickAt(page, q, r, area) {
     const pt = await boardPoint(page, q, r, area);
     if (!pt) throw new Error(`no visible point of (${q},${r}) area ${area}`);
@@ -194,17 +201,13 @@ async function playTurn(p, log) {
     const data = await seen.until(x => (x.sent || '').startsWith(d.id + ':'), `${name} to send a move`)
         .catch(async e => {
             await page.screenshot({ path: path.join(SHOTS, 'failure.png') });
-            e.message += `; meant option ${o.i} (${JSON.stringify(o)}); picked before: ${d.picked}; clicked: ` +
-                `${JSON.stringify(clicks.get(page) || [])}; the page's presses: ` +
-                `${JSON.stringify(await page.evaluate(() => window.vq.presses || []))}; the panel says: ` +
-                await page.$eval('.decision', x => x.innerText.slice(0, 600));
+            e.message += `; meant option ${o.i} (${JSON.stringify(o)}); ${await clickReport(page, d)}; ` +
+                `the panel says: ${await page.$eval('.decision', x => x.innerText.slice(0, 600))}`;
             throw e;
         });
     if (data.sent !== `${d.id}:${o.i}`)
         throw new Error(`${name} meant option ${o.i} (${o.text}) of decision ${d.id}, the mouse sent ${data.sent}; ` +
-            `the options: ${JSON.stringify(d.opts.slice(0, 12))}; picked before: ${d.picked}; clicked: ` +
-            `${JSON.stringify(clicks.get(page) || [])}; the page's presses: ` +
-            JSON.stringify(await page.evaluate(() => window.vq.presses || [])));
+            `the options: ${JSON.stringify(d.opts.slice(0, 12))}; ${await clickReport(page, d)}`);
     await seen.until(x => x.decision !== String(d.id) || x.status === 'over', `${name}'s move to be taken`);
     log.push(`${name} ${d.id}: ${o.text} (${t1 - t0} + ${Date.now() - t1} ms)`);
     return d;

@@ -250,8 +250,7 @@ export class TableView {
     // when area is undefined or -1) of the face of (q, r): the critter's spot
     // or the centre if the hit test gives it back, else the first point of a
     // sweep over the face that does, preferring one at least two pixels inside
-    // the place; null when the face is hidden. For the
-    // browser tests.
+    // the place; null when the face is hidden. For the browser tests.
     pointFor(q, r, area) {
         const b = this.board, [fx, fy] = b.face(q, r), s = b.size;
         const wanted = area !== undefined && area >= 0;

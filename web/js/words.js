@@ -16,8 +16,7 @@ export const CATEGORIES = [
 // Why a game ended, in the words the reason's declaration gave (the rules'
 // end_reason_words: the base game's, or a script's game.end_reason).
 export function endReason(rules, index) {
-    const words = (rules.end_reason_words || [])[index];
-    return words || String((rules.end_reasons || [])[index] || '?').replace(/_/g, ' ');
+    return (rules.end_reason_words || [])[index] || '?';
 }
 
 export function variantName(v) {
